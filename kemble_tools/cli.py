@@ -1,0 +1,106 @@
+"""The `kemble` command line: parses arguments and calls the library, nothing more.
+
+Exit codes (CONTRACT §1): 0 success, 1 invalid input, 2 usage error or internal failure.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kemble_tools.fileio import write_atomic
+from kemble_tools.report import Format, render, render_json, summary
+
+EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Validate, compile, play and print content for The Battle at Kemble's "
+                       "Cascade.")
+
+PathsArg = Annotated[list[Path] | None, typer.Argument(
+    help="Files or folders to check besides the shipped content (an expansion, a scenario).",
+    show_default=False)]
+NoBaseOpt = Annotated[bool, typer.Option(
+    "--no-base", help="Check only the given paths, without the shipped base game.")]
+
+
+@app.command()
+def validate(
+    paths: PathsArg = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.TEXT,
+    no_base: NoBaseOpt = False,
+) -> None:
+    """Check content files against the schemas and the semantic rules; report every problem."""
+    from kemble_tools.validate.pipeline import validate_paths
+
+    result = validate_paths(paths or [], with_base=not no_base)
+    sys.stdout.write(render(result.diagnostics, fmt, len(result.files)))
+    raise typer.Exit(EXIT_OK if result.ok else EXIT_INVALID)
+
+
+@app.command()
+def build(
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
+) -> None:
+    """The main job on the shipped content: every stage that exists, output into build/."""
+    from kemble_tools.validate.pipeline import validate_paths
+
+    result = validate_paths([])
+    report = out / "diagnostics.json"
+    write_atomic(report, render_json(result.diagnostics, len(result.files)))
+    typer.echo(f"validate: {summary(result.diagnostics, len(result.files))} -> {report}")
+    if not result.ok:
+        sys.stdout.write(render(result.diagnostics, Format.TEXT, len(result.files)))
+        raise typer.Exit(EXIT_INVALID)
+
+
+@app.command()
+def schemas(
+    write: Annotated[bool, typer.Option("--write", help="Rewrite the files in schema/.")] = False,
+    out: Annotated[Path | None, typer.Option(help="Folder (default: the project's schema/).")] = None,
+) -> None:
+    """Check (or, with --write, regenerate) the JSON Schema files from their definitions."""
+    from kemble_tools.load.content import project_root
+    from kemble_tools.validate.schemas import KINDS, render as render_schema, schema_file_name
+
+    folder = out or project_root() / "schema"
+    stale = [kind for kind in KINDS if not _same_text(folder / schema_file_name(kind),
+                                                       render_schema(kind))]
+    for kind in stale if write else []:
+        write_atomic(folder / schema_file_name(kind), render_schema(kind))
+    if write:
+        typer.echo(f"schemas: {len(stale)} of {len(KINDS)} rewritten in {folder}")
+    elif stale:
+        names = ", ".join(schema_file_name(k) for k in stale)
+        typer.echo(f"schemas out of date: {names} (run `kemble schemas --write`)", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    else:
+        typer.echo(f"schemas: all {len(KINDS)} up to date in {folder}")
+
+
+def _same_text(path: Path, text: str) -> bool:
+    return path.is_file() and path.read_text(encoding="utf-8") == text
+
+
+def main() -> None:
+    """Entry point: never a traceback for the user; internal failures exit with 2."""
+    try:
+        app()
+    except SystemExit:
+        raise
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # an internal failure, never the user's data
+        if os.environ.get("KEMBLE_DEBUG"):
+            raise
+        sys.stderr.write(f"kemble: internal error: {type(exc).__name__}: {exc}\n"
+                         "Set KEMBLE_DEBUG=1 to see the traceback, and please report it.\n")
+        sys.exit(EXIT_INTERNAL)
+
+
+if __name__ == "__main__":
+    main()

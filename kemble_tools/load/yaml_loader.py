@@ -1,0 +1,357 @@
+"""A YAML loader that keeps the line and column of every node.
+
+It builds plain dicts, lists and scalars from ruamel.yaml's event stream, iteratively, so that
+deeply nested input cannot exhaust the Python stack, and it enforces limits on file size, nesting
+depth and alias expansion (a "billion laughs" file is refused before anything walks it).
+Problems become diagnostics, never exceptions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml import events as ev
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import ScalarNode
+from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.resolver import VersionedResolver
+
+from kemble_tools.diagnostics import Diagnostic, Severity, json_pointer
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_EXPANDED_NODES = 500_000
+
+Pos = tuple[int, int]  # 1-based line, column
+Path_ = tuple[str | int, ...]
+
+_YAML_TAG = "tag:yaml.org,2002:"
+_INT, _FLOAT, _BOOL, _NULL, _STR = (_YAML_TAG + t for t in ("int", "float", "bool", "null", "str"))
+_MERGE = _YAML_TAG + "merge"
+_resolver = VersionedResolver()
+
+
+class YMap(dict[str, Any]):
+    """A mapping that remembers where it, its keys and its values are in the source."""
+
+    __slots__ = ("key_pos", "pos", "value_pos")
+
+    def __init__(self, pos: Pos) -> None:
+        super().__init__()
+        self.pos = pos
+        self.key_pos: dict[str, Pos] = {}
+        self.value_pos: dict[str, Pos] = {}
+
+
+class YList(list[Any]):
+    """A sequence that remembers where it and each of its items are in the source."""
+
+    __slots__ = ("item_pos", "pos")
+
+    def __init__(self, pos: Pos) -> None:
+        super().__init__()
+        self.pos = pos
+        self.item_pos: list[Pos] = []
+
+
+@dataclass
+class Document:
+    """One loaded YAML file: its data and what is needed to point back into its text."""
+
+    file: str
+    data: Any
+    lines: list[str] = field(repr=False)
+
+    def position(self, path: Path_) -> Pos:
+        """Position of the node at `path`, or of its deepest existing ancestor."""
+        node, pos = self.data, _root_pos(self.data)
+        for step in path:
+            if isinstance(node, YMap) and step in node:
+                pos, node = node.value_pos[step], node[step]  # type: ignore[index]
+            elif isinstance(node, YList) and isinstance(step, int) and 0 <= step < len(node):
+                pos, node = node.item_pos[step], node[step]
+            else:
+                break
+        return pos
+
+    def key_position(self, path: Path_) -> Pos:
+        """Position of the mapping key that holds the node at `path` (the key's own text)."""
+        if path:
+            parent = self.resolve(path[:-1])
+            if isinstance(parent, YMap) and path[-1] in parent.key_pos:
+                return parent.key_pos[path[-1]]  # type: ignore[index]
+        return self.position(path)
+
+    def resolve(self, path: Path_) -> Any:
+        node = self.data
+        for step in path:
+            try:
+                node = node[step]
+            except (KeyError, IndexError, TypeError):
+                return None
+        return node
+
+    def diagnostic(
+        self, path: Path_, code: str, message: str, *, hint: str | None = None,
+        at_key: bool = False, severity: Severity = Severity.ERROR,
+    ) -> Diagnostic:
+        line, column = self.key_position(path) if at_key else self.position(path)
+        return Diagnostic(self.file, line, column, json_pointer(path), code, message,
+                          severity=severity, hint=hint)
+
+
+def _root_pos(data: Any) -> Pos:
+    return data.pos if isinstance(data, (YMap, YList)) else (1, 1)
+
+
+class _Abort(Exception):
+    """Stops loading one file with a diagnostic."""
+
+    def __init__(self, line: int, column: int, code: str, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.line, self.column, self.code, self.message, self.hint = line, column, code, message, hint
+
+
+@dataclass
+class _Frame:
+    container: YMap | YList
+    anchor: str | None
+    size: int = 1
+    key: str | None = None
+    key_pos: Pos | None = None
+    merge_next: bool = False
+    merges: list[YMap] = field(default_factory=list)
+
+
+def load_file(path: Path, display: str | None = None) -> tuple[Document | None, list[Diagnostic]]:
+    """Load one YAML file. Returns the document (None if unusable) and its diagnostics."""
+    name = display or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return None, [Diagnostic(name, 1, 1, "", "file.too_large",
+                                     f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+                                     hint="split the content into several files")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return None, [Diagnostic(name, 1, 1, "", "file.unreadable",
+                                 f"cannot read file: {exc.strerror or exc}")]
+    return load_bytes(raw, name)
+
+
+def load_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]]:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [Diagnostic(name, line, column, "", "file.encoding",
+                                 "file is not valid UTF-8", hint="save the file as UTF-8")]
+    return load_text(text, name)
+
+
+def load_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]:
+    lines = text.splitlines()
+    try:
+        data = _build(text)
+    except _Abort as stop:
+        return None, [Diagnostic(name, stop.line, stop.column, "", stop.code, stop.message,
+                                 hint=stop.hint)]
+    except MarkedYAMLError as exc:
+        return None, [_syntax_diagnostic(exc, name)]
+    except ReaderError as exc:
+        line, column = _offset_to_pos(text, exc.position)
+        return None, [Diagnostic(name, line, column, "", "yaml.character",
+                                 f"character U+{_code_point(exc.character):04X} is not allowed in YAML",
+                                 hint="remove the control character")]
+    except YAMLError as exc:  # any other parser complaint without a mark
+        return None, [Diagnostic(name, 1, 1, "", "yaml.syntax", str(exc))]
+    if data is None:
+        return None, [Diagnostic(name, 1, 1, "", "file.empty", "file contains no YAML document")]
+    return Document(name, data, lines), []
+
+
+def _code_point(character: int | str) -> int:
+    return character if isinstance(character, int) else ord(character)
+
+
+def _offset_to_pos(text: str, offset: int) -> Pos:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _syntax_diagnostic(exc: MarkedYAMLError, name: str) -> Diagnostic:
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = (exc.problem or "invalid YAML").strip()
+    context = f" ({exc.context.strip()})" if exc.context else ""
+    return Diagnostic(name, line, column, "", "yaml.syntax", f"YAML syntax error: {problem}{context}")
+
+
+def _pos(event: ev.Event) -> Pos:
+    return event.start_mark.line + 1, event.start_mark.column + 1
+
+
+def _build(text: str) -> Any:
+    """Turn the event stream into data; raises _Abort or ruamel errors."""
+    stack: list[_Frame] = []
+    anchors: dict[str, tuple[Any, int]] = {}
+    root: Any = None
+    documents = 0
+    total = 0
+
+    def attach(value: Any, pos: Pos, size: int, is_scalar: bool) -> None:
+        nonlocal root, total
+        total += size
+        if total > MAX_EXPANDED_NODES:
+            raise _Abort(*pos, "yaml.too_many_nodes",
+                         f"the document expands to more than {MAX_EXPANDED_NODES:,} nodes",
+                         hint="aliases that repeat aliases multiply; remove the alias chain")
+        if not stack:
+            root = value
+            return
+        frame = stack[-1]
+        frame.size += size
+        container = frame.container
+        if isinstance(container, YList):
+            container.append(value)
+            container.item_pos.append(pos)
+        elif frame.key is None:
+            _take_key(frame, value, pos, is_scalar)
+        else:
+            _set_value(frame, value, pos)
+
+    for event in YAML(typ="safe", pure=True).parse(text):
+        if isinstance(event, ev.DocumentStartEvent):
+            documents += 1
+            if documents > 1:
+                raise _Abort(*_pos(event), "yaml.multiple_documents",
+                             "file holds more than one YAML document", hint="use one file each")
+        elif isinstance(event, ev.ScalarEvent):
+            value = _scalar(event)
+            _remember(anchors, event.anchor, value, 1)
+            attach(value, _pos(event), 1, True)
+        elif isinstance(event, (ev.MappingStartEvent, ev.SequenceStartEvent)):
+            if len(stack) >= MAX_DEPTH:
+                raise _Abort(*_pos(event), "yaml.too_deep",
+                             f"nesting is deeper than {MAX_DEPTH} levels")
+            if stack and isinstance(stack[-1].container, YMap) and stack[-1].key is None:
+                raise _Abort(*_pos(event), "yaml.complex_key",
+                             "a mapping key must be a plain value, not a list or mapping")
+            cls = YMap if isinstance(event, ev.MappingStartEvent) else YList
+            stack.append(_Frame(cls(_pos(event)), event.anchor))
+        elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
+            frame = stack.pop()
+            _apply_merges(frame)
+            _remember(anchors, frame.anchor, frame.container, frame.size)
+            total -= frame.size - 1  # children were counted as they arrived
+            attach(frame.container, frame.container.pos, frame.size, False)
+        elif isinstance(event, ev.AliasEvent):
+            if event.anchor not in anchors:
+                raise _Abort(*_pos(event), "yaml.unknown_alias",
+                             f"alias *{event.anchor} refers to no anchor defined before it")
+            value, size = anchors[event.anchor]
+            attach(value, _pos(event), size, not isinstance(value, (YMap, YList)))
+    return root
+
+
+def _remember(anchors: dict[str, tuple[Any, int]], anchor: str | None, value: Any, size: int) -> None:
+    if anchor is not None:
+        anchors[anchor] = (value, size)
+
+
+def _take_key(frame: _Frame, key: Any, pos: Pos, is_scalar: bool) -> None:
+    if not is_scalar:
+        raise _Abort(*pos, "yaml.complex_key",
+                     "a mapping key must be a plain value, not a list or mapping")
+    name = key if isinstance(key, str) else _key_text(key)
+    if name == "<<":
+        frame.merge_next = True
+    elif name in frame.container:
+        first = frame.container.key_pos[name]  # type: ignore[union-attr]
+        raise _Abort(*pos, "yaml.duplicate_key",
+                     f"key '{name}' appears twice in this mapping (first on line {first[0]})",
+                     hint="remove or rename one of them")
+    frame.key, frame.key_pos = name, pos
+
+
+def _set_value(frame: _Frame, value: Any, pos: Pos) -> None:
+    container = frame.container
+    assert isinstance(container, YMap) and frame.key is not None and frame.key_pos is not None
+    if frame.merge_next:
+        sources = value if isinstance(value, YList) else [value]
+        if not all(isinstance(s, YMap) for s in sources):
+            raise _Abort(*pos, "yaml.merge", "a merge key '<<' needs a mapping or a list of mappings")
+        frame.merges.extend(sources)
+        frame.merge_next = False
+    else:
+        container[frame.key] = value
+        container.key_pos[frame.key] = frame.key_pos
+        container.value_pos[frame.key] = pos
+    frame.key = frame.key_pos = None
+
+
+def _apply_merges(frame: _Frame) -> None:
+    """YAML merge keys: keys written in the mapping win, then earlier sources over later ones."""
+    target = frame.container
+    for source in frame.merges:
+        assert isinstance(target, YMap)
+        for key, value in source.items():
+            if key not in target:
+                target[key] = value
+                target.key_pos[key] = source.key_pos[key]
+                target.value_pos[key] = source.value_pos[key]
+
+
+def _key_text(key: Any) -> str:
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    return str(key)
+
+
+def _scalar(event: ev.ScalarEvent) -> Any:
+    value: str = event.value
+    tag = event.tag
+    if tag is None or tag == "!":
+        if event.style is not None or not event.implicit[0] or tag == "!":
+            return value
+        tag = str(_resolver.resolve(ScalarNode, value, (True, False)))
+    elif tag.startswith("!!"):
+        tag = _YAML_TAG + tag[2:]
+    if tag in (_STR, _MERGE):
+        return value
+    if tag == _NULL:
+        return None
+    if tag == _BOOL:
+        return value.lower() == "true"
+    try:
+        if tag == _INT:
+            return _yaml_int(value)
+        if tag == _FLOAT:
+            return _yaml_float(value)
+    except ValueError as exc:
+        raise _Abort(*_pos(event), "yaml.scalar", f"'{value}' is not a valid {tag[18:]}") from exc
+    if tag.startswith(_YAML_TAG) and tag[18:] in ("timestamp", "binary", "omap", "set", "pairs"):
+        return value  # keep dates and the like as the text the author wrote
+    raise _Abort(*_pos(event), "yaml.tag", f"tag '{event.tag}' is not supported here",
+                 hint="remove the tag; card files use plain YAML values")
+
+
+def _yaml_int(text: str) -> int:
+    """YAML 1.2 core integers: decimal, 0o octal, 0x hex (underscores allowed as ruamel does)."""
+    digits = text.replace("_", "")
+    sign = -1 if digits.startswith("-") else 1
+    digits = digits.lstrip("+-")
+    base = {"0x": 16, "0o": 8, "0b": 2}.get(digits[:2].lower(), 10)
+    return sign * int(digits[2:] if base != 10 else digits, base)
+
+
+def _yaml_float(text: str) -> float:
+    lowered = text.lower().replace("_", "")
+    special = {".inf": "inf", "+.inf": "inf", "-.inf": "-inf", ".nan": "nan"}
+    return float(special.get(lowered, lowered))

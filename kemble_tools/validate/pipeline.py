@@ -1,0 +1,82 @@
+"""The validate stage: kinds, schemas, catalogue and semantic checks over a set of files."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from kemble_tools.diagnostics import Diagnostic, Severity, did_you_mean, has_errors, sort_diagnostics
+from kemble_tools.load.content import load_content
+from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.validate.catalog import Catalog, build_catalog
+from kemble_tools.validate.schema_check import check_schema
+from kemble_tools.validate.schemas import KINDS, schema_file_name
+from kemble_tools.validate.semantic import check_all
+
+MODELINE_PREFIX = "# yaml-language-server: $schema="
+
+
+@dataclass
+class Validation:
+    """What validation found: the typed files, the catalogue and every diagnostic, sorted."""
+
+    files: list[tuple[Document, str]]
+    catalog: Catalog
+    diagnostics: list[Diagnostic]
+
+    @property
+    def ok(self) -> bool:
+        return not has_errors(self.diagnostics)
+
+
+def validate_paths(paths: list[Path], with_base: bool = True) -> Validation:
+    content = load_content(paths, with_base)
+    found = list(content.diagnostics)
+    files: list[tuple[Document, str]] = []
+    for path, doc in content.documents:
+        kind, problems = detect_kind(doc, path)
+        found.extend(problems)
+        if kind is None:
+            continue
+        found.extend(check_modeline(doc, kind))
+        schema_problems = check_schema(doc, kind)
+        found.extend(schema_problems)
+        files.append((doc, kind))
+    catalog = build_catalog(files)
+    found.extend(catalog.diagnostics)
+    found.extend(check_all(files, catalog))
+    return Validation(files, catalog, sort_diagnostics(found))
+
+
+def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]]:
+    """The file's kind: its `kind` key, or a scenario when it looks like one (CONTRACT §3)."""
+    data = doc.data
+    if not isinstance(data, YMap):
+        return None, [doc.diagnostic((), "file.not_mapping",
+                                     "a content file must be a mapping of keys to values")]
+    kind = data.get("kind")
+    if kind is None:
+        if path.parent.name == "scenarios" or {"rows", "deck"} <= data.keys():
+            return "scenario", []
+        return None, [doc.diagnostic((), "file.kind", "the file does not say what it holds",
+                                     hint=f"add 'kind:' with one of: {', '.join(KINDS)}")]
+    if kind not in KINDS:
+        hint = did_you_mean(str(kind), tuple(KINDS)) or f"one of: {', '.join(KINDS)}"
+        return None, [doc.diagnostic(("kind",), "file.kind", f"unknown kind '{kind}'", hint=hint)]
+    return kind, []
+
+
+def check_modeline(doc: Document, kind: str) -> list[Diagnostic]:
+    """Editors autocomplete a file from its first line; warn when it is missing or wrong."""
+    expected = schema_file_name(kind)
+    first = doc.lines[0] if doc.lines else ""
+    if not first.startswith(MODELINE_PREFIX):
+        return [doc.diagnostic((), "file.modeline", "the first line does not name the schema",
+                               hint=f"start the file with '{MODELINE_PREFIX}…/schema/{expected}'",
+                               severity=Severity.WARNING)]
+    named = first[len(MODELINE_PREFIX):].strip().rsplit("/", 1)[-1]
+    if named != expected:
+        return [Diagnostic(doc.file, 1, len(MODELINE_PREFIX) + 1, "", "file.modeline",
+                           f"the first line names '{named}' but this file is of kind '{kind}'",
+                           severity=Severity.WARNING, hint=f"use {expected}")]
+    return []
