@@ -32,6 +32,7 @@ class Validation:
 def validate_paths(paths: list[Path], with_base: bool = True) -> Validation:
     content = load_content(paths, with_base)
     found = list(content.diagnostics)
+    schema_found: list[Diagnostic] = []
     files: list[tuple[Document, str]] = []
     for path, doc in content.documents:
         kind, problems = detect_kind(doc, path)
@@ -39,12 +40,14 @@ def validate_paths(paths: list[Path], with_base: bool = True) -> Validation:
         if kind is None:
             continue
         found.extend(check_modeline(doc, kind))
-        schema_problems = check_schema(doc, kind)
-        found.extend(schema_problems)
+        schema_found.extend(check_schema(doc, kind))
         files.append((doc, kind))
+    found.extend(schema_found)
     catalog = build_catalog(files)
     found.extend(catalog.diagnostics)
-    found.extend(check_all(files, catalog))
+    shaped = {(d.file, d.pointer) for d in schema_found}
+    # A value the schema already rejected is not reported again by the semantic checks.
+    found.extend(d for d in check_all(files, catalog) if (d.file, d.pointer) not in shaped)
     return Validation(files, catalog, sort_diagnostics(found))
 
 

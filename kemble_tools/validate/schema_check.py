@@ -45,11 +45,13 @@ def _describe(value: Any) -> str:
 
 
 def _field(path: tuple[Any, ...]) -> str:
-    """The name a designer knows the value by: its key, or 'item N of <key>'."""
-    for index, step in enumerate(reversed(path)):
+    """The name a designer knows the value by: its key, then 1-based item numbers."""
+    items: list[str] = []
+    for step in reversed(path):
         if isinstance(step, str):
-            return f"'{step}'" if index == 0 else f"an item of '{step}'"
-    return "the file"
+            return f"'{step}'" + (f" item {'.'.join(reversed(items))}" if items else "")
+        items.append(str(step + 1))
+    return f"item {'.'.join(reversed(items))}" if items else "the file"
 
 
 def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
@@ -84,7 +86,8 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
     elif keyword in ("minItems", "maxItems", "minProperties", "minLength"):
         yield doc.diagnostic(path, "schema.size", _size_message(name, keyword, expected, value))
     elif keyword == "pattern":
-        yield doc.diagnostic(path, "schema.pattern", f"{name} {_describe(value)} is not a valid id",
+        yield doc.diagnostic(path, "schema.pattern",
+                             f"{name} {_describe(value)} is not a valid {_id_kind(error)}",
                              hint=_pattern_hint(error))
     elif keyword == "uniqueItems":
         yield doc.diagnostic(path, "schema.unique", f"{name} lists the same value twice")
@@ -133,6 +136,10 @@ def _size_message(name: str, keyword: str, expected: int, value: Any) -> str:
     if keyword == "minItems":
         return f"{name} has {count} item{'s' if count != 1 else ''}; at least {expected} needed"
     return f"{name} has {count} items; at most {expected} allowed"
+
+
+def _id_kind(error: ValidationError) -> str:
+    return str(error.schema.get("title", "id"))
 
 
 def _pattern_hint(error: ValidationError) -> str:

@@ -72,9 +72,9 @@ def _kind(value: str) -> Schema:
 
 # Shared definitions: each generated schema copies the ones it reaches.
 DEFS: dict[str, Schema] = {
-    "snake_id": {"type": "string", "pattern": SNAKE_ID,
+    "snake_id": {"type": "string", "pattern": SNAKE_ID, "title": "id",
                  "description": "Lower-case identifier: letters, digits and underscores."},
-    "deck_code": {"type": "string", "pattern": DECK_CODE,
+    "deck_code": {"type": "string", "pattern": DECK_CODE, "title": "deck code",
                   "description": "Deck symbol: S1, A1, W1, F1, T1, STAR, or a boss id."},
     "direction": {"enum": DIRECTIONS, "description": "Fire direction (N is towards row 1)."},
     "facing": {"enum": FACINGS, "description": "Rotary Cage direction."},
@@ -108,7 +108,7 @@ DEFS: dict[str, Schema] = {
     "card_back": _obj({"quadrants": _ref("quadrants")}, ["quadrants"],
                       description="The other side of a flip card (R-SYM-12)."),
     "space_card": _obj(
-        {"id": {"type": "string", "pattern": SPACE_CARD_ID,
+        {"id": {"type": "string", "pattern": SPACE_CARD_ID, "title": "card id",
                 "description": "Deck code, a dash and a two-digit number: S1-07."},
          "deck": _ref("deck_code"),
          "name": _text("Optional card name."),
@@ -121,8 +121,10 @@ DEFS: dict[str, Schema] = {
                "description": "An effect in the effect DSL; checked by the compiler."},
     "effects": _list(_ref("effect"), description="Effects in the effect DSL."),
     "card_ref": {"oneOf": [
-        {"type": "string", "pattern": CARD_REF},
-        _obj({"card": {"type": "string", "pattern": CARD_REF},
+        {"type": "string", "pattern": CARD_REF, "title": "card id",
+         "description": "A card id: S1-07, BOSS-KRAKEN-2, or BOSS-KRAKEN (Boss Warning card)."},
+        _obj({"card": {"type": "string", "pattern": CARD_REF, "title": "card id",
+                       "description": "A card id: S1-07, BOSS-KRAKEN-2, or BOSS-KRAKEN."},
               "side": {"enum": ["front", "back"]},
               "flipped": {"type": "boolean"}}, ["card"])],
         "description": "A card id (S1-07, BOSS-KRAKEN-2, BOSS-KRAKEN for its Boss Warning card), "
@@ -150,7 +152,7 @@ def _boss() -> Schema:
                  "effects": _ref("effects")}, ["id", "name"])
     return _obj(
         {"kind": _kind("boss"),
-         "id": {"type": "string", "pattern": DECK_CODE,
+         "id": {"type": "string", "pattern": DECK_CODE, "title": "boss id",
                 "description": "Boss id, upper case: its cards are BOSS-<ID>-<n>."},
          "name": _text("Boss name."),
          "rows": {"enum": [1, 2], "description": "One row (4 cards) or two rows (8 cards)."},
@@ -260,7 +262,9 @@ def _scenario() -> Schema:
     row = _list(_ref("card_ref"), description="Cards of one row, left to right.")
     local_card = {**_ref("space_card"), "required": ["id", "deck", "quadrants"]}
     return _obj(
-        {"kind": _kind("scenario"), "id": {"type": "string", "pattern": SCENARIO_ID},
+        {"kind": _kind("scenario"),
+         "id": {"type": "string", "pattern": SCENARIO_ID, "title": "scenario id",
+                "description": "Lower-case words joined by dashes: solo-01."},
          "title": _text("Scenario title."), "description": _text("What the player faces."),
          "variant": {"const": "solo", "description": "Scenarios are single-player."},
          "rows": _list(row, description="Rows 1 (top) to 5 (bottom)."),
