@@ -17,15 +17,25 @@ from kemble_tools.report import Format, render, render_json, summary
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Validate, compile, play and print content for The Battle at Kemble's "
-                       "Cascade.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Validate, compile, play and print content for The Battle at Kemble's Cascade.",
+)
 
-PathsArg = Annotated[list[Path] | None, typer.Argument(
-    help="Files or folders to check besides the shipped content (an expansion, a scenario).",
-    show_default=False)]
-NoBaseOpt = Annotated[bool, typer.Option(
-    "--no-base", help="Check only the given paths, without the shipped base game.")]
+PathsArg = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Files or folders to check besides the shipped content (an expansion, a scenario).",
+        exists=True,
+        show_default=False,
+    ),
+]
+NoBaseOpt = Annotated[
+    bool,
+    typer.Option("--no-base", help="Check only the given paths, without the shipped base game."),
+]
 
 
 @app.command()
@@ -61,15 +71,21 @@ def build(
 @app.command()
 def schemas(
     write: Annotated[bool, typer.Option("--write", help="Rewrite the files in schema/.")] = False,
-    out: Annotated[Path | None, typer.Option(help="Folder (default: the project's schema/).")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Folder (default: the project's schema/).")
+    ] = None,
 ) -> None:
     """Check (or, with --write, regenerate) the JSON Schema files from their definitions."""
     from kemble_tools.load.content import project_root
-    from kemble_tools.validate.schemas import KINDS, render as render_schema, schema_file_name
+    from kemble_tools.validate.schemas import KINDS, schema_file_name
+    from kemble_tools.validate.schemas import render as render_schema
 
     folder = out or project_root() / "schema"
-    stale = [kind for kind in KINDS if not _same_text(folder / schema_file_name(kind),
-                                                       render_schema(kind))]
+    stale = [
+        kind
+        for kind in KINDS
+        if not _same_text(folder / schema_file_name(kind), render_schema(kind))
+    ]
     for kind in stale if write else []:
         write_atomic(folder / schema_file_name(kind), render_schema(kind))
     if write:
@@ -97,8 +113,10 @@ def main() -> None:
     except Exception as exc:  # an internal failure, never the user's data
         if os.environ.get("KEMBLE_DEBUG"):
             raise
-        sys.stderr.write(f"kemble: internal error: {type(exc).__name__}: {exc}\n"
-                         "Set KEMBLE_DEBUG=1 to see the traceback, and please report it.\n")
+        sys.stderr.write(
+            f"kemble: internal error: {type(exc).__name__}: {exc}\n"
+            "Set KEMBLE_DEBUG=1 to see the traceback, and please report it.\n"
+        )
         sys.exit(EXIT_INTERNAL)
 
 

@@ -25,8 +25,11 @@ class Format(StrEnum):
 
 def render(diagnostics: list[Diagnostic], fmt: Format, files_checked: int) -> str:
     renderers: dict[Format, Callable[[list[Diagnostic], int], str]] = {
-        Format.TEXT: render_text, Format.JSON: render_json,
-        Format.SARIF: render_sarif, Format.GITHUB: render_github}
+        Format.TEXT: render_text,
+        Format.JSON: render_json,
+        Format.SARIF: render_sarif,
+        Format.GITHUB: render_github,
+    }
     return renderers[fmt](diagnostics, files_checked)
 
 
@@ -81,17 +84,39 @@ def render_sarif(diagnostics: list[Diagnostic], files_checked: int) -> str:
     results = []
     for d in diagnostics:
         text = d.message + (f" (hint: {d.hint})" if d.hint else "")
-        results.append({
-            "ruleId": d.code, "ruleIndex": codes.index(d.code), "level": str(d.severity),
-            "message": {"text": text},
-            "locations": [{"physicalLocation": {
-                "artifactLocation": {"uri": d.file},
-                "region": {"startLine": d.line, "startColumn": d.column}}}],
-            "properties": {"pointer": d.pointer}})
-    sarif = {"version": "2.1.0", "$schema": SARIF_SCHEMA, "runs": [{
-        "tool": {"driver": {"name": "kemble", "version": __version__,
-                            "rules": [{"id": c, "shortDescription": {"text": c}} for c in codes]}},
-        "results": results}]}
+        results.append(
+            {
+                "ruleId": d.code,
+                "ruleIndex": codes.index(d.code),
+                "level": str(d.severity),
+                "message": {"text": text},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": d.file},
+                            "region": {"startLine": d.line, "startColumn": d.column},
+                        }
+                    }
+                ],
+                "properties": {"pointer": d.pointer},
+            }
+        )
+    sarif = {
+        "version": "2.1.0",
+        "$schema": SARIF_SCHEMA,
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "kemble",
+                        "version": __version__,
+                        "rules": [{"id": c, "shortDescription": {"text": c}} for c in codes],
+                    }
+                },
+                "results": results,
+            }
+        ],
+    }
     return json.dumps(sarif, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -107,7 +132,9 @@ def render_github(diagnostics: list[Diagnostic], files_checked: int) -> str:
     out = []
     for d in diagnostics:
         text = d.message + (f" (hint: {d.hint})" if d.hint else "")
-        out.append(f"::{d.severity} file={_escape_property(d.file)},line={d.line},col={d.column},"
-                   f"title={_escape_property(d.code)}::{_escape_data(text)}")
+        out.append(
+            f"::{d.severity} file={_escape_property(d.file)},line={d.line},col={d.column},"
+            f"title={_escape_property(d.code)}::{_escape_data(text)}"
+        )
     out.append(summary(diagnostics, files_checked))
     return "\n".join(out) + "\n"

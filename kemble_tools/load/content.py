@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -13,8 +14,12 @@ YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def project_root() -> Path:
-    """The checkout that holds the shipped content (the package lives inside it)."""
-    return Path(__file__).resolve().parents[2]
+    """Where the shipped content lives: the checkout around the package (editable install or
+    source tree), else the data folder a regular install puts it in."""
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "cards").is_dir():
+        return checkout
+    return Path(sys.prefix) / "share" / "kemble_tools"
 
 
 def base_content_dirs() -> list[Path]:
@@ -51,13 +56,15 @@ def collect_files(paths: list[Path], with_base: bool = True) -> tuple[list[Path]
     for root in roots:
         if root.is_dir():
             for file in sorted(root.rglob("*")):
-                if file.suffix in YAML_SUFFIXES and file.is_file():
+                hidden = any(part.startswith(".") for part in file.relative_to(root).parts)
+                if file.suffix in YAML_SUFFIXES and file.is_file() and not hidden:
                     found.setdefault(file.resolve())
         elif root.is_file():
             found.setdefault(root.resolve())
         elif root in paths:
-            problems.append(Diagnostic(str(root), 1, 1, "", "file.not_found",
-                                       "no such file or folder"))
+            problems.append(
+                Diagnostic(str(root), 1, 1, "", "file.not_found", "no such file or folder")
+            )
     return sorted(found, key=lambda p: display_name(p)), problems
 
 

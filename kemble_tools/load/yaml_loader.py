@@ -8,6 +8,7 @@ Problems become diagnostics, never exceptions.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,11 @@ from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.resolver import VersionedResolver
+
+try:  # libyaml, from ruamel.yaml's "libyaml" extra
+    from ruamel.yaml.cyaml import CParser
+except ImportError:  # pragma: no cover - depends on the platform's wheels
+    CParser = None
 
 from kemble_tools.diagnostics import Diagnostic, Severity, json_pointer
 
@@ -95,12 +101,19 @@ class Document:
         return node
 
     def diagnostic(
-        self, path: Path_, code: str, message: str, *, hint: str | None = None,
-        at_key: bool = False, severity: Severity = Severity.ERROR,
+        self,
+        path: Path_,
+        code: str,
+        message: str,
+        *,
+        hint: str | None = None,
+        at_key: bool = False,
+        severity: Severity = Severity.ERROR,
     ) -> Diagnostic:
         line, column = self.key_position(path) if at_key else self.position(path)
-        return Diagnostic(self.file, line, column, json_pointer(path), code, message,
-                          severity=severity, hint=hint)
+        return Diagnostic(
+            self.file, line, column, json_pointer(path), code, message, severity=severity, hint=hint
+        )
 
 
 def _root_pos(data: Any) -> Pos:
@@ -112,7 +125,13 @@ class _Abort(Exception):
 
     def __init__(self, line: int, column: int, code: str, message: str, hint: str | None = None):
         super().__init__(message)
-        self.line, self.column, self.code, self.message, self.hint = line, column, code, message, hint
+        self.line, self.column, self.code, self.message, self.hint = (
+            line,
+            column,
+            code,
+            message,
+            hint,
+        )
 
 
 @dataclass
@@ -132,13 +151,24 @@ def load_file(path: Path, display: str | None = None) -> tuple[Document | None, 
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return None, [Diagnostic(name, 1, 1, "", "file.too_large",
-                                     f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
-                                     hint="split the content into several files")]
+            return None, [
+                Diagnostic(
+                    name,
+                    1,
+                    1,
+                    "",
+                    "file.too_large",
+                    f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+                    hint="split the content into several files",
+                )
+            ]
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [Diagnostic(name, 1, 1, "", "file.unreadable",
-                                 f"cannot read file: {exc.strerror or exc}")]
+        return None, [
+            Diagnostic(
+                name, 1, 1, "", "file.unreadable", f"cannot read file: {exc.strerror or exc}"
+            )
+        ]
     return load_bytes(raw, name)
 
 
@@ -148,25 +178,54 @@ def load_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [Diagnostic(name, line, column, "", "file.encoding",
-                                 "file is not valid UTF-8", hint="save the file as UTF-8")]
+        return None, [
+            Diagnostic(
+                name,
+                line,
+                column,
+                "",
+                "file.encoding",
+                "file is not valid UTF-8",
+                hint="save the file as UTF-8",
+            )
+        ]
     return load_text(text, name)
 
 
-def load_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]:
+def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None, list[Diagnostic]]:
+    """Load YAML text; `fast=False` forces ruamel's pure-Python parser.
+
+    libyaml parses when it is installed; a syntax error it reports gets a second opinion from
+    ruamel's parser, because libyaml rejects a few valid YAML 1.2 plain scalars such as `[0?]`.
+    (On malformed input the two can still differ: libyaml accepts some tabs ruamel refuses.)
+    """
     lines = text.splitlines()
     try:
-        data = _build(text)
+        try:
+            data = _build(text, fast)
+        except YAMLError:
+            if not fast:
+                raise
+            data = _build(text, fast=False)
     except _Abort as stop:
-        return None, [Diagnostic(name, stop.line, stop.column, "", stop.code, stop.message,
-                                 hint=stop.hint)]
+        return None, [
+            Diagnostic(name, stop.line, stop.column, "", stop.code, stop.message, hint=stop.hint)
+        ]
     except MarkedYAMLError as exc:
         return None, [_syntax_diagnostic(exc, name)]
     except ReaderError as exc:
         line, column = _offset_to_pos(text, exc.position)
-        return None, [Diagnostic(name, line, column, "", "yaml.character",
-                                 f"character U+{_code_point(exc.character):04X} is not allowed in YAML",
-                                 hint="remove the control character")]
+        return None, [
+            Diagnostic(
+                name,
+                line,
+                column,
+                "",
+                "yaml.character",
+                f"character U+{_code_point(exc.character):04X} is not allowed in YAML",
+                hint="remove the control character",
+            )
+        ]
     except YAMLError as exc:  # any other parser complaint without a mark
         return None, [Diagnostic(name, 1, 1, "", "yaml.syntax", str(exc))]
     if data is None:
@@ -188,14 +247,38 @@ def _syntax_diagnostic(exc: MarkedYAMLError, name: str) -> Diagnostic:
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = (exc.problem or "invalid YAML").strip()
     context = f" ({exc.context.strip()})" if exc.context else ""
-    return Diagnostic(name, line, column, "", "yaml.syntax", f"YAML syntax error: {problem}{context}")
+    return Diagnostic(
+        name, line, column, "", "yaml.syntax", f"YAML syntax error: {problem}{context}"
+    )
 
 
 def _pos(event: ev.Event) -> Pos:
     return event.start_mark.line + 1, event.start_mark.column + 1
 
 
-def _build(text: str) -> Any:
+_OLD_LINE_BREAKS = ("\x85", "\u2028", "\u2029")
+
+
+def _events(text: str, fast: bool) -> Iterator[ev.Event]:
+    """The YAML event stream: libyaml's C parser when installed, ruamel's own parser otherwise.
+    Both report the same marks; the C parser is about 25 times faster."""
+    # libyaml counts NEL, LS and PS as line breaks (YAML 1.1), ruamel does not (YAML 1.2); the
+    # pure parser keeps positions consistent with how editors number lines.
+    if not (fast and CParser is not None) or any(c in text for c in _OLD_LINE_BREAKS):
+        yield from YAML(typ="safe", pure=True).parse(text)
+        return
+    parser = CParser(text)
+    try:
+        while True:
+            event = parser.get_event()
+            yield event
+            if isinstance(event, ev.StreamEndEvent):
+                return
+    finally:
+        parser.dispose()
+
+
+def _build(text: str, fast: bool = True) -> Any:
     """Turn the event stream into data; raises _Abort or ruamel errors."""
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
@@ -207,9 +290,12 @@ def _build(text: str) -> Any:
         nonlocal root, total
         total += size
         if total > MAX_EXPANDED_NODES:
-            raise _Abort(*pos, "yaml.too_many_nodes",
-                         f"the document expands to more than {MAX_EXPANDED_NODES:,} nodes",
-                         hint="aliases that repeat aliases multiply; remove the alias chain")
+            raise _Abort(
+                *pos,
+                "yaml.too_many_nodes",
+                f"the document expands to more than {MAX_EXPANDED_NODES:,} nodes",
+                hint="aliases that repeat aliases multiply; remove the alias chain",
+            )
         if not stack:
             root = value
             return
@@ -224,24 +310,33 @@ def _build(text: str) -> Any:
         else:
             _set_value(frame, value, pos)
 
-    for event in YAML(typ="safe", pure=True).parse(text):
+    for event in _events(text, fast):
         if isinstance(event, ev.DocumentStartEvent):
             documents += 1
             if documents > 1:
-                raise _Abort(*_pos(event), "yaml.multiple_documents",
-                             "file holds more than one YAML document", hint="use one file each")
+                raise _Abort(
+                    *_pos(event),
+                    "yaml.multiple_documents",
+                    "file holds more than one YAML document",
+                    hint="use one file each",
+                )
         elif isinstance(event, ev.ScalarEvent):
             value = _scalar(event)
             _remember(anchors, event.anchor, value, 1)
             attach(value, _pos(event), 1, True)
         elif isinstance(event, (ev.MappingStartEvent, ev.SequenceStartEvent)):
             if len(stack) >= MAX_DEPTH:
-                raise _Abort(*_pos(event), "yaml.too_deep",
-                             f"nesting is deeper than {MAX_DEPTH} levels")
+                raise _Abort(
+                    *_pos(event), "yaml.too_deep", f"nesting is deeper than {MAX_DEPTH} levels"
+                )
             if stack and isinstance(stack[-1].container, YMap) and stack[-1].key is None:
-                raise _Abort(*_pos(event), "yaml.complex_key",
-                             "a mapping key must be a plain value, not a list or mapping")
+                raise _Abort(
+                    *_pos(event),
+                    "yaml.complex_key",
+                    "a mapping key must be a plain value, not a list or mapping",
+                )
             cls = YMap if isinstance(event, ev.MappingStartEvent) else YList
+            _check_collection_tag(event)
             stack.append(_Frame(cls(_pos(event)), event.anchor))
         elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
             frame = stack.pop()
@@ -251,30 +346,53 @@ def _build(text: str) -> Any:
             attach(frame.container, frame.container.pos, frame.size, False)
         elif isinstance(event, ev.AliasEvent):
             if event.anchor not in anchors:
-                raise _Abort(*_pos(event), "yaml.unknown_alias",
-                             f"alias *{event.anchor} refers to no anchor defined before it")
+                raise _Abort(
+                    *_pos(event),
+                    "yaml.unknown_alias",
+                    f"alias *{event.anchor} refers to no anchor defined before it",
+                )
             value, size = anchors[event.anchor]
             attach(value, _pos(event), size, not isinstance(value, (YMap, YList)))
     return root
 
 
-def _remember(anchors: dict[str, tuple[Any, int]], anchor: str | None, value: Any, size: int) -> None:
+_COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!!map", "!!seq"}
+
+
+def _check_collection_tag(event: ev.CollectionStartEvent) -> None:
+    tag = event.tag
+    if tag is not None and str(tag) not in _COLLECTION_TAGS:
+        raise _Abort(
+            *_pos(event),
+            "yaml.tag",
+            f"tag '{tag}' is not supported here",
+            hint="remove the tag; card files use plain YAML values",
+        )
+
+
+def _remember(
+    anchors: dict[str, tuple[Any, int]], anchor: str | None, value: Any, size: int
+) -> None:
     if anchor is not None:
         anchors[anchor] = (value, size)
 
 
 def _take_key(frame: _Frame, key: Any, pos: Pos, is_scalar: bool) -> None:
     if not is_scalar:
-        raise _Abort(*pos, "yaml.complex_key",
-                     "a mapping key must be a plain value, not a list or mapping")
+        raise _Abort(
+            *pos, "yaml.complex_key", "a mapping key must be a plain value, not a list or mapping"
+        )
     name = key if isinstance(key, str) else _key_text(key)
     if name == "<<":
         frame.merge_next = True
     elif name in frame.container:
         first = frame.container.key_pos[name]  # type: ignore[union-attr]
-        raise _Abort(*pos, "yaml.duplicate_key",
-                     f"key '{name}' appears twice in this mapping (first on line {first[0]})",
-                     hint="remove or rename one of them")
+        raise _Abort(
+            *pos,
+            "yaml.duplicate_key",
+            f"key '{name}' appears twice in this mapping (first on line {first[0]})",
+            hint="remove or rename one of them",
+        )
     frame.key, frame.key_pos = name, pos
 
 
@@ -284,7 +402,9 @@ def _set_value(frame: _Frame, value: Any, pos: Pos) -> None:
     if frame.merge_next:
         sources = value if isinstance(value, YList) else [value]
         if not all(isinstance(s, YMap) for s in sources):
-            raise _Abort(*pos, "yaml.merge", "a merge key '<<' needs a mapping or a list of mappings")
+            raise _Abort(
+                *pos, "yaml.merge", "a merge key '<<' needs a mapping or a list of mappings"
+            )
         frame.merges.extend(sources)
         frame.merge_next = False
     else:
@@ -318,7 +438,7 @@ def _scalar(event: ev.ScalarEvent) -> Any:
     value: str = event.value
     tag = event.tag
     if tag is None or tag == "!":
-        if event.style is not None or not event.implicit[0] or tag == "!":
+        if event.style or not event.implicit[0] or tag == "!":
             return value
         tag = str(_resolver.resolve(ScalarNode, value, (True, False)))
     elif tag.startswith("!!"):
@@ -338,8 +458,12 @@ def _scalar(event: ev.ScalarEvent) -> Any:
         raise _Abort(*_pos(event), "yaml.scalar", f"'{value}' is not a valid {tag[18:]}") from exc
     if tag.startswith(_YAML_TAG) and tag[18:] in ("timestamp", "binary", "omap", "set", "pairs"):
         return value  # keep dates and the like as the text the author wrote
-    raise _Abort(*_pos(event), "yaml.tag", f"tag '{event.tag}' is not supported here",
-                 hint="remove the tag; card files use plain YAML values")
+    raise _Abort(
+        *_pos(event),
+        "yaml.tag",
+        f"tag '{event.tag}' is not supported here",
+        hint="remove the tag; card files use plain YAML values",
+    )
 
 
 def _yaml_int(text: str) -> int:

@@ -15,10 +15,14 @@ from kemble_tools.load.yaml_loader import Document, YList, YMap
 Path_ = tuple[str | int, ...]
 
 # File kinds whose items are simple id'd cards listed under one key.
-LISTED_KINDS = {"objects": ("objects", "object kind"), "upgrades": ("upgrades", "upgrade"),
-                "powerups": ("powerups", "power-up"), "missions": ("missions", "mission"),
-                "achievements": ("achievements", "achievement"),
-                "variants": ("variants", "variant")}
+LISTED_KINDS = {
+    "objects": ("objects", "object kind"),
+    "upgrades": ("upgrades", "upgrade"),
+    "powerups": ("powerups", "power-up"),
+    "missions": ("missions", "mission"),
+    "achievements": ("achievements", "achievement"),
+    "variants": ("variants", "variant"),
+}
 
 
 @dataclass(frozen=True)
@@ -50,10 +54,14 @@ class Catalog:
         table = self.table(item.namespace)
         first = table.get(item.id)
         if first is not None:
-            self.diagnostics.append(item.doc.diagnostic(
-                (*item.path, "id") if "id" in item.data else item.path, "id.duplicate",
-                f"{what} id '{item.id}' is already defined at {first.where()}",
-                hint="ids must be unique across all files"))
+            self.diagnostics.append(
+                item.doc.diagnostic(
+                    (*item.path, "id") if "id" in item.data else item.path,
+                    "id.duplicate",
+                    f"{what} id '{item.id}' is already defined at {first.where()}",
+                    hint="ids must be unique across all files",
+                )
+            )
             return
         table[item.id] = item
         if item.deck is not None:
@@ -121,8 +129,9 @@ def _add_boss(catalog: Catalog, doc: Document, data: YMap) -> None:
     for path, card in _entries(data, "cards"):
         number: Any = card.get("number")
         if isinstance(number, int) and not isinstance(number, bool):
-            catalog.add(Item("card", boss_card_id(boss, number), doc, path, card, deck=boss),
-                        "boss card")
+            catalog.add(
+                Item("card", boss_card_id(boss, number), doc, path, card, deck=boss), "boss card"
+            )
     for path, rule in _entries(data, "special_rules"):
         if isinstance(rule.get("id"), str):
             catalog.add(Item(f"special:{boss}", rule["id"], doc, path, rule), "special rule")

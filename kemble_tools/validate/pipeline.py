@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from kemble_tools.diagnostics import Diagnostic, Severity, did_you_mean, has_errors, sort_diagnostics
+from kemble_tools.diagnostics import (
+    Diagnostic,
+    Severity,
+    did_you_mean,
+    has_errors,
+    sort_diagnostics,
+)
 from kemble_tools.load.content import load_content
 from kemble_tools.load.yaml_loader import Document, YMap
 from kemble_tools.validate.catalog import Catalog, build_catalog
@@ -55,14 +61,23 @@ def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]
     """The file's kind: its `kind` key, or a scenario when it looks like one (CONTRACT §3)."""
     data = doc.data
     if not isinstance(data, YMap):
-        return None, [doc.diagnostic((), "file.not_mapping",
-                                     "a content file must be a mapping of keys to values")]
+        return None, [
+            doc.diagnostic(
+                (), "file.not_mapping", "a content file must be a mapping of keys to values"
+            )
+        ]
     kind = data.get("kind")
     if kind is None:
         if path.parent.name == "scenarios" or {"rows", "deck"} <= data.keys():
             return "scenario", []
-        return None, [doc.diagnostic((), "file.kind", "the file does not say what it holds",
-                                     hint=f"add 'kind:' with one of: {', '.join(KINDS)}")]
+        return None, [
+            doc.diagnostic(
+                (),
+                "file.kind",
+                "the file does not say what it holds",
+                hint=f"add 'kind:' with one of: {', '.join(KINDS)}",
+            )
+        ]
     if kind not in KINDS:
         hint = did_you_mean(str(kind), tuple(KINDS)) or f"one of: {', '.join(KINDS)}"
         return None, [doc.diagnostic(("kind",), "file.kind", f"unknown kind '{kind}'", hint=hint)]
@@ -74,12 +89,27 @@ def check_modeline(doc: Document, kind: str) -> list[Diagnostic]:
     expected = schema_file_name(kind)
     first = doc.lines[0] if doc.lines else ""
     if not first.startswith(MODELINE_PREFIX):
-        return [doc.diagnostic((), "file.modeline", "the first line does not name the schema",
-                               hint=f"start the file with '{MODELINE_PREFIX}…/schema/{expected}'",
-                               severity=Severity.WARNING)]
-    named = first[len(MODELINE_PREFIX):].strip().rsplit("/", 1)[-1]
+        return [
+            doc.diagnostic(
+                (),
+                "file.modeline",
+                "the first line does not name the schema",
+                hint=f"start the file with '{MODELINE_PREFIX}…/schema/{expected}'",
+                severity=Severity.WARNING,
+            )
+        ]
+    named = first[len(MODELINE_PREFIX) :].strip().rsplit("/", 1)[-1]
     if named != expected:
-        return [Diagnostic(doc.file, 1, len(MODELINE_PREFIX) + 1, "", "file.modeline",
-                           f"the first line names '{named}' but this file is of kind '{kind}'",
-                           severity=Severity.WARNING, hint=f"use {expected}")]
+        return [
+            Diagnostic(
+                doc.file,
+                1,
+                len(MODELINE_PREFIX) + 1,
+                "",
+                "file.modeline",
+                f"the first line names '{named}' but this file is of kind '{kind}'",
+                severity=Severity.WARNING,
+                hint=f"use {expected}",
+            )
+        ]
     return []

@@ -13,16 +13,20 @@ from kemble_tools.diagnostics import Diagnostic, did_you_mean
 from kemble_tools.load.yaml_loader import Document
 from kemble_tools.validate.schemas import schema_for
 
-_TYPE_NAMES = {"integer": "a whole number", "number": "a number", "string": "text",
-               "boolean": "true or false", "array": "a list", "object": "a mapping",
-               "null": "empty"}
+_TYPE_NAMES = {
+    "integer": "a whole number",
+    "number": "a number",
+    "string": "text",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping",
+    "null": "empty",
+}
 
 
 @cache
 def validator_for(kind: str) -> Draft202012Validator:
-    schema = schema_for(kind)
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator(schema_for(kind))
 
 
 def check_schema(doc: Document, kind: str) -> list[Diagnostic]:
@@ -63,68 +67,91 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
     elif keyword == "required":
         missing = [key for key in expected if key not in value]
         for key in missing:
-            yield doc.diagnostic(path, "schema.required",
-                                 f"{name} is missing the required key '{key}'",
-                                 at_key=bool(path))
+            yield doc.diagnostic(
+                path,
+                "schema.required",
+                f"{name} is missing the required key '{key}'",
+                at_key=bool(path),
+            )
     elif keyword in ("oneOf", "anyOf"):
         yield from _alternatives(doc, error, path, name)
     elif keyword == "type":
         wanted = expected if isinstance(expected, list) else [expected]
         kinds = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
-        yield doc.diagnostic(path, "schema.type",
-                             f"{name} must be {kinds}, not {_describe(value)}")
+        yield doc.diagnostic(path, "schema.type", f"{name} must be {kinds}, not {_describe(value)}")
     elif keyword in ("enum", "const"):
         choices = [str(c) for c in (expected if keyword == "enum" else [expected])]
         hint = did_you_mean(str(value), choices) if isinstance(value, str) else None
-        yield doc.diagnostic(path, "schema.enum",
-                             f"{name} is {_describe(value)}; allowed: {', '.join(choices)}",
-                             hint=hint)
+        yield doc.diagnostic(
+            path,
+            "schema.enum",
+            f"{name} is {_describe(value)}; allowed: {', '.join(choices)}",
+            hint=hint,
+        )
     elif keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = "at least" if "inimum" in keyword else "at most"
-        yield doc.diagnostic(path, "schema.range",
-                             f"{name} must be {bound} {expected}, not {_describe(value)}")
+        yield doc.diagnostic(
+            path, "schema.range", f"{name} must be {bound} {expected}, not {_describe(value)}"
+        )
     elif keyword in ("minItems", "maxItems", "minProperties", "minLength"):
         yield doc.diagnostic(path, "schema.size", _size_message(name, keyword, expected, value))
     elif keyword == "pattern":
-        yield doc.diagnostic(path, "schema.pattern",
-                             f"{name} {_describe(value)} is not a valid {_id_kind(error)}",
-                             hint=_pattern_hint(error))
+        yield doc.diagnostic(
+            path,
+            "schema.pattern",
+            f"{name} {_describe(value)} is not a valid {_id_kind(error)}",
+            hint=_pattern_hint(error),
+        )
     elif keyword == "uniqueItems":
         yield doc.diagnostic(path, "schema.unique", f"{name} lists the same value twice")
     elif keyword == "propertyNames":
-        yield doc.diagnostic(path, "schema.pattern", f"a key in {name} is not a valid id",
-                             hint="keys are lower-case ids such as 'rotary_cage'")
+        yield doc.diagnostic(
+            path,
+            "schema.pattern",
+            f"a key in {name} is not a valid id",
+            hint="keys are lower-case ids such as 'rotary_cage'",
+        )
     else:
         yield doc.diagnostic(path, "schema.invalid", f"{name}: {error.message}")
 
 
-def _unknown_keys(doc: Document, error: ValidationError, path: tuple[Any, ...]) -> Iterator[Diagnostic]:
+def _unknown_keys(
+    doc: Document, error: ValidationError, path: tuple[Any, ...]
+) -> Iterator[Diagnostic]:
     known = tuple(error.schema.get("properties", {}))
     for key in error.instance:
         if key not in known:
             where = f"in {_field(path)}" if path else "at the top level"
-            yield doc.diagnostic((*path, key), "schema.unknown_key",
-                                 f"unknown key '{key}' {where}",
-                                 hint=did_you_mean(key, known) or f"known keys: {', '.join(known)}",
-                                 at_key=True)
+            yield doc.diagnostic(
+                (*path, key),
+                "schema.unknown_key",
+                f"unknown key '{key}' {where}",
+                hint=did_you_mean(key, known) or f"known keys: {', '.join(known)}",
+                at_key=True,
+            )
 
 
-def _alternatives(doc: Document, error: ValidationError, path: tuple[Any, ...],
-                  name: str) -> Iterator[Diagnostic]:
+def _alternatives(
+    doc: Document, error: ValidationError, path: tuple[Any, ...], name: str
+) -> Iterator[Diagnostic]:
     branches = error.validator_value
     if all(set(b) == {"required"} for b in branches):
         keys = [b["required"][0] for b in branches]
-        yield doc.diagnostic(path, "schema.one_of",
-                             f"{name} needs exactly one of: {', '.join(keys)}")
+        yield doc.diagnostic(
+            path, "schema.one_of", f"{name} needs exactly one of: {', '.join(keys)}"
+        )
         return
     same_type = [e for e in error.context or [] if e.validator != "type"]
     if same_type:
         yield from _translate(doc, best_match(same_type))
         return
     description = error.schema.get("description", "")
-    yield doc.diagnostic(path, "schema.type",
-                         f"{name} has the wrong form ({_describe(error.instance)})",
-                         hint=description or None)
+    yield doc.diagnostic(
+        path,
+        "schema.type",
+        f"{name} has the wrong form ({_describe(error.instance)})",
+        hint=description or None,
+    )
 
 
 def _size_message(name: str, keyword: str, expected: int, value: Any) -> str:

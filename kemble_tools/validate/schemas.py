@@ -1,8 +1,9 @@
 """The JSON Schemas of every content file kind, built from one definition.
 
-Each schema in `schema/` is generated from this module (`kemble schemas --write`) and a test keeps the
-committed files in sync. Each file is self-contained (shared parts are copied into its `$defs`), so
-an editor can use it from a `# yaml-language-server: $schema=…` line without fetching anything.
+Each schema in `schema/` is generated from this module (`kemble schemas --write`) and a test keeps
+the committed files in sync. Each file is self-contained (shared parts are copied into its
+`$defs`), so an editor can use it from a `# yaml-language-server: $schema=…` line without
+fetching anything.
 """
 
 from __future__ import annotations
@@ -72,171 +73,325 @@ def _kind(value: str) -> Schema:
 
 # Shared definitions: each generated schema copies the ones it reaches.
 DEFS: dict[str, Schema] = {
-    "snake_id": {"type": "string", "pattern": SNAKE_ID, "title": "id",
-                 "description": "Lower-case identifier: letters, digits and underscores."},
-    "deck_code": {"type": "string", "pattern": DECK_CODE, "title": "deck code",
-                  "description": "Deck symbol: S1, A1, W1, F1, T1, STAR, or a boss id."},
+    "snake_id": {
+        "type": "string",
+        "pattern": SNAKE_ID,
+        "title": "id",
+        "description": "Lower-case identifier: letters, digits and underscores.",
+    },
+    "deck_code": {
+        "type": "string",
+        "pattern": DECK_CODE,
+        "title": "deck code",
+        "description": "Deck symbol: S1, A1, W1, F1, T1, STAR, or a boss id.",
+    },
     "direction": {"enum": DIRECTIONS, "description": "Fire direction (N is towards row 1)."},
     "facing": {"enum": FACINGS, "description": "Rotary Cage direction."},
     "threat_line": _obj(
-        {"count": _int(1, description="Number of threat symbols."),
-         "direction": _ref("direction")},
-        ["count", "direction"], description="Threat symbols firing along a line."),
+        {"count": _int(1, description="Number of threat symbols."), "direction": _ref("direction")},
+        ["count", "direction"],
+        description="Threat symbols firing along a line.",
+    ),
     "reward": _obj(
-        {"bellonium": _int(1, description="Bellonium from the reserve (R-SYM-6)."),
-         "glory": _int(1, description="Glory points (R-SYM-9)."),
-         "energy": _int(1, description="+1 Player Energy symbols (R-SYM-8).")},
-        minProperties=1, description="What destroying or using this object gives."),
+        {
+            "bellonium": _int(1, description="Bellonium from the reserve (R-SYM-6)."),
+            "glory": _int(1, description="Glory points (R-SYM-9)."),
+            "energy": _int(1, description="+1 Player Energy symbols (R-SYM-8)."),
+        },
+        minProperties=1,
+        description="What destroying or using this object gives.",
+    ),
     "quadrant": _obj(
-        {"object": {**_ref("snake_id"), "description": "Object kind id (cards/objects.yaml)."},
-         "name": _text("Optional name shown on the card."),
-         "energy": _int(1, description="Object Energy; absent means indestructible (R-SYM-1)."),
-         "threat": _int(1, description="Threat symbols (R-SYM-2)."),
-         "distant_threat": _ref("threat_line"),
-         "gamma_distant_threat": _ref("threat_line"),
-         "omni_threat": _int(1, description="Omni Threat symbols (R-SYM-5)."),
-         "reward": _ref("reward"),
-         "global_bellonium": _int(1, description="Global Bellonium symbols (R-SYM-7)."),
-         "move_cost": {"enum": [1, 2], "description": "-M (1) or -MM (2) (R-SYM-10)."},
-         "immune": _list({"enum": IMMUNITIES}, 1, uniqueItems=True,
-                         description="Weapons that do no damage here (R-SYM-11)."),
-         "special": {**_ref("snake_id"),
-                     "description": "A special rule of this card's boss (R-SYM-13)."}},
-        ["object"], description="One half of a space card."),
-    "quadrants": _list(_ref("quadrant"), 2, maxItems=2,
-                       description="Exactly two quadrants: left, then right."),
-    "card_back": _obj({"quadrants": _ref("quadrants")}, ["quadrants"],
-                      description="The other side of a flip card (R-SYM-12)."),
+        {
+            "object": {**_ref("snake_id"), "description": "Object kind id (cards/objects.yaml)."},
+            "name": _text("Optional name shown on the card."),
+            "energy": _int(1, description="Object Energy; absent means indestructible (R-SYM-1)."),
+            "threat": _int(1, description="Threat symbols (R-SYM-2)."),
+            "distant_threat": _ref("threat_line"),
+            "gamma_distant_threat": _ref("threat_line"),
+            "omni_threat": _int(1, description="Omni Threat symbols (R-SYM-5)."),
+            "reward": _ref("reward"),
+            "global_bellonium": _int(1, description="Global Bellonium symbols (R-SYM-7)."),
+            "move_cost": {"enum": [1, 2], "description": "-M (1) or -MM (2) (R-SYM-10)."},
+            "immune": _list(
+                {"enum": IMMUNITIES},
+                1,
+                uniqueItems=True,
+                description="Weapons that do no damage here (R-SYM-11).",
+            ),
+            "special": {
+                **_ref("snake_id"),
+                "description": "A special rule of this card's boss (R-SYM-13).",
+            },
+        },
+        ["object"],
+        description="One half of a space card.",
+    ),
+    "quadrants": _list(
+        _ref("quadrant"), 2, maxItems=2, description="Exactly two quadrants: left, then right."
+    ),
+    "card_back": _obj(
+        {"quadrants": _ref("quadrants")},
+        ["quadrants"],
+        description="The other side of a flip card (R-SYM-12).",
+    ),
     "space_card": _obj(
-        {"id": {"type": "string", "pattern": SPACE_CARD_ID, "title": "card id",
-                "description": "Deck code, a dash and a two-digit number: S1-07."},
-         "deck": _ref("deck_code"),
-         "name": _text("Optional card name."),
-         "quadrants": _ref("quadrants"),
-         "flip": {"type": "boolean", "description": "Turns over when a quadrant is destroyed."},
-         "back": _ref("card_back"),
-         "notes": _text("Designer notes; not printed.")},
-        ["id", "quadrants"], description="A space card: two quadrants side by side."),
-    "effect": {"type": "object", "minProperties": 1,
-               "description": "An effect in the effect DSL; checked by the compiler."},
+        {
+            "id": {
+                "type": "string",
+                "pattern": SPACE_CARD_ID,
+                "title": "card id",
+                "description": "Deck code, a dash and a two-digit number: S1-07.",
+            },
+            "deck": _ref("deck_code"),
+            "name": _text("Optional card name."),
+            "quadrants": _ref("quadrants"),
+            "flip": {"type": "boolean", "description": "Turns over when a quadrant is destroyed."},
+            "back": _ref("card_back"),
+            "notes": _text("Designer notes; not printed."),
+        },
+        ["id", "quadrants"],
+        description="A space card: two quadrants side by side.",
+    ),
+    "effect": {
+        "type": "object",
+        "minProperties": 1,
+        "description": "An effect in the effect DSL; checked by the compiler.",
+    },
     "effects": _list(_ref("effect"), description="Effects in the effect DSL."),
-    "card_ref": {"oneOf": [
-        {"type": "string", "pattern": CARD_REF, "title": "card id",
-         "description": "A card id: S1-07, BOSS-KRAKEN-2, or BOSS-KRAKEN (Boss Warning card)."},
-        _obj({"card": {"type": "string", "pattern": CARD_REF, "title": "card id",
-                       "description": "A card id: S1-07, BOSS-KRAKEN-2, or BOSS-KRAKEN."},
-              "side": {"enum": ["front", "back"]},
-              "flipped": {"type": "boolean"}}, ["card"])],
+    "card_ref": {
+        "oneOf": [
+            {
+                "type": "string",
+                "pattern": CARD_REF,
+                "title": "card id",
+                "description": "A card id: S1-07, BOSS-KRAKEN-2, or BOSS-KRAKEN (Warning card).",
+            },
+            _obj(
+                {
+                    "card": {
+                        "type": "string",
+                        "pattern": CARD_REF,
+                        "title": "card id",
+                        "description": "A card id: S1-07, BOSS-KRAKEN-2, or BOSS-KRAKEN.",
+                    },
+                    "side": {"enum": ["front", "back"]},
+                    "flipped": {"type": "boolean"},
+                },
+                ["card"],
+            ),
+        ],
         "description": "A card id (S1-07, BOSS-KRAKEN-2, BOSS-KRAKEN for its Boss Warning card), "
-                       "or {card, side: back} for a flip card shown on its back."},
+        "or {card, side: back} for a flip card shown on its back.",
+    },
 }
 
 
 def _space_cards() -> Schema:
-    deck = _obj({"code": _ref("deck_code"), "name": _text("Deck name: Squadrons 1."),
-                 "description": _text("What the deck is about.")}, ["code", "name"])
-    return _obj({"kind": _kind("space_cards"), "deck": deck,
-                 "cards": _list(_ref("space_card"), 1)}, ["kind", "deck", "cards"],
-                title="Space cards of one deck")
+    deck = _obj(
+        {
+            "code": _ref("deck_code"),
+            "name": _text("Deck name: Squadrons 1."),
+            "description": _text("What the deck is about."),
+        },
+        ["code", "name"],
+    )
+    return _obj(
+        {"kind": _kind("space_cards"), "deck": deck, "cards": _list(_ref("space_card"), 1)},
+        ["kind", "deck", "cards"],
+        title="Space cards of one deck",
+    )
 
 
 def _boss() -> Schema:
     boss_card = _obj(
-        {"number": _int(1, 8, "Number on the card's back: 1–4, or 1–8 for a two-row boss."),
-         "name": _text("Optional card name."),
-         "quadrants": _ref("quadrants"), "flip": {"type": "boolean"},
-         "back": _ref("card_back"), "notes": _text("Designer notes; not printed.")},
-        ["number", "quadrants"])
-    rule = _obj({"id": _ref("snake_id"), "name": _text("Rule name."),
-                 "text": _text("Rules text for the Boss Warning card, if not generated."),
-                 "effects": _ref("effects")}, ["id", "name"])
+        {
+            "number": _int(1, 8, "Number on the card's back: 1–4, or 1–8 for a two-row boss."),
+            "name": _text("Optional card name."),
+            "quadrants": _ref("quadrants"),
+            "flip": {"type": "boolean"},
+            "back": _ref("card_back"),
+            "notes": _text("Designer notes; not printed."),
+        },
+        ["number", "quadrants"],
+    )
+    rule = _obj(
+        {
+            "id": _ref("snake_id"),
+            "name": _text("Rule name."),
+            "text": _text("Rules text for the Boss Warning card, if not generated."),
+            "effects": _ref("effects"),
+        },
+        ["id", "name"],
+    )
     return _obj(
-        {"kind": _kind("boss"),
-         "id": {"type": "string", "pattern": DECK_CODE, "title": "boss id",
-                "description": "Boss id, upper case: its cards are BOSS-<ID>-<n>."},
-         "name": _text("Boss name."),
-         "rows": {"enum": [1, 2], "description": "One row (4 cards) or two rows (8 cards)."},
-         "warning": _obj({"text": _text("Flavour text of the Boss Warning card.")}),
-         "special_rules": _list(rule),
-         "defeat": {**_ref("effect"),
-                    "description": "Defeat condition if not D-BOS-2 (all destructible parts)."},
-         "cards": _list(boss_card, 1)},
-        ["kind", "id", "name", "rows", "cards"], title="A boss")
+        {
+            "kind": _kind("boss"),
+            "id": {
+                "type": "string",
+                "pattern": DECK_CODE,
+                "title": "boss id",
+                "description": "Boss id, upper case: its cards are BOSS-<ID>-<n>.",
+            },
+            "name": _text("Boss name."),
+            "rows": {"enum": [1, 2], "description": "One row (4 cards) or two rows (8 cards)."},
+            "warning": _obj({"text": _text("Flavour text of the Boss Warning card.")}),
+            "special_rules": _list(rule),
+            "defeat": {
+                **_ref("effect"),
+                "description": "Defeat condition if not D-BOS-2 (all destructible parts).",
+            },
+            "cards": _list(boss_card, 1),
+        },
+        ["kind", "id", "name", "rows", "cards"],
+        title="A boss",
+    )
 
 
 def _objects() -> Schema:
     kind = _obj(
-        {"id": _ref("snake_id"), "name": _text("Display name."),
-         "description": _text("What it does, for designers."),
-         "blocks_shots": {"type": "boolean", "description": "Stops shots (R-OBJ-BLOCK-1)."},
-         "enterable": {"type": "boolean", "description": "Players may move onto it (R-MOV-3)."},
-         "enemy": {"type": "boolean", "description": "An enemy (R-OBJ-ENEMY-1)."},
-         "indestructible": {"type": "boolean",
-                            "description": "Cannot be destroyed even if a card gives it energy."},
-         "effects": _ref("effects")},
-        ["id", "name", "blocks_shots", "enterable", "enemy"])
-    return _obj({"kind": _kind("objects"), "objects": _list(kind, 1)}, ["kind", "objects"],
-                title="Object kinds")
+        {
+            "id": _ref("snake_id"),
+            "name": _text("Display name."),
+            "description": _text("What it does, for designers."),
+            "blocks_shots": {"type": "boolean", "description": "Stops shots (R-OBJ-BLOCK-1)."},
+            "enterable": {"type": "boolean", "description": "Players may move onto it (R-MOV-3)."},
+            "enemy": {"type": "boolean", "description": "An enemy (R-OBJ-ENEMY-1)."},
+            "indestructible": {
+                "type": "boolean",
+                "description": "Cannot be destroyed even if a card gives it energy.",
+            },
+            "effects": _ref("effects"),
+        },
+        ["id", "name", "blocks_shots", "enterable", "enemy"],
+    )
+    return _obj(
+        {"kind": _kind("objects"), "objects": _list(kind, 1)},
+        ["kind", "objects"],
+        title="Object kinds",
+    )
 
 
 def _upgrades() -> Schema:
-    level = _obj({"level": _int(1, 3), "price": _int(0, description="Bellonium (R-BUY-2)."),
-                  "glory": _int(0, description="Glory when bought (R-BUY-3)."),
-                  "effects": _ref("effects")}, ["level", "price"])
-    upgrade = _obj({"id": _ref("snake_id"), "name": _text("Display name."),
-                    "type": {"enum": ["weapon", "ship_mod"]},
-                    "levels": _list(level, 1, maxItems=3)},
-                   ["id", "name", "type", "levels"])
-    return _obj({"kind": _kind("upgrades"), "upgrades": _list(upgrade, 1)},
-                ["kind", "upgrades"], title="Upgrades")
+    level = _obj(
+        {
+            "level": _int(1, 3),
+            "price": _int(0, description="Bellonium (R-BUY-2)."),
+            "glory": _int(0, description="Glory when bought (R-BUY-3)."),
+            "effects": _ref("effects"),
+        },
+        ["level", "price"],
+    )
+    upgrade = _obj(
+        {
+            "id": _ref("snake_id"),
+            "name": _text("Display name."),
+            "type": {"enum": ["weapon", "ship_mod"]},
+            "levels": _list(level, 1, maxItems=3),
+        },
+        ["id", "name", "type", "levels"],
+    )
+    return _obj(
+        {"kind": _kind("upgrades"), "upgrades": _list(upgrade, 1)},
+        ["kind", "upgrades"],
+        title="Upgrades",
+    )
 
 
 def _sensors() -> Schema:
-    sensor = _obj({"number": _int(10, 400, "Turn-order number, unique, 10–400."),
-                   "symbol": {"enum": PLAYER_SYMBOLS, "description": "Player symbol (R-COMP-3)."},
-                   "effects": _ref("effects")}, ["number", "symbol"])
-    return _obj({"kind": _kind("sensors"), "sensors": _list(sensor, 1)},
-                ["kind", "sensors"], title="Sensor cards")
+    sensor = _obj(
+        {
+            "number": _int(10, 400, "Turn-order number, unique, 10–400."),
+            "symbol": {"enum": PLAYER_SYMBOLS, "description": "Player symbol (R-COMP-3)."},
+            "effects": _ref("effects"),
+        },
+        ["number", "symbol"],
+    )
+    return _obj(
+        {"kind": _kind("sensors"), "sensors": _list(sensor, 1)},
+        ["kind", "sensors"],
+        title="Sensor cards",
+    )
 
 
 def _text_cards(kind: str, key: str, title: str, extra: dict[str, Schema]) -> Schema:
-    card = _obj({"id": _ref("snake_id"), "name": _text("Card name."),
-                 "flavor": _text("Flavour text."), **extra, "effects": _ref("effects")},
-                ["id", "name"])
+    card = _obj(
+        {
+            "id": _ref("snake_id"),
+            "name": _text("Card name."),
+            "flavor": _text("Flavour text."),
+            **extra,
+            "effects": _ref("effects"),
+        },
+        ["id", "name"],
+    )
     return _obj({"kind": _kind(kind), key: _list(card, 1)}, ["kind", key], title=title)
 
 
 def _variants() -> Schema:
-    deck_part = _obj({"deck": _ref("deck_code"),
-                      "cards": _int(1, description="Number of cards from this deck."),
-                      "rows": _int(1, description="Number of rows (cards = rows × row width)."),
-                      "top_up": {**_ref("deck_code"),
-                                 "description": "Deck that completes this part if it runs short."}},
-                     ["deck"], oneOf=[{"required": ["cards"]}, {"required": ["rows"]}])
-    setup = _obj({"players": _list(_int(1, 5), 1, uniqueItems=True),
-                  "row_width": _int(1, 6), "space_deck": _list(deck_part, 1),
-                  "boss_cards": _obj({"one_row": _list(_int(1, 4), 1, uniqueItems=True),
-                                      "two_rows": _list(_int(1, 8), 1, uniqueItems=True)},
-                                     ["one_row", "two_rows"])},
-                 ["players", "row_width", "space_deck", "boss_cards"])
-    variant = _obj({"id": _ref("snake_id"), "name": _text("Variant name."),
-                    "description": _text("What changes."),
-                    "extends": {**_ref("snake_id"), "description": "Variant whose setup this keeps."},
-                    "setups": _list(setup, 1), "rules": _ref("rule_switches"),
-                    "effects": _ref("effects")}, ["id", "name"])
-    return _obj({"kind": _kind("variants"), "variants": _list(variant, 1)},
-                ["kind", "variants"], title="Variants")
+    deck_part = _obj(
+        {
+            "deck": _ref("deck_code"),
+            "cards": _int(1, description="Number of cards from this deck."),
+            "rows": _int(1, description="Number of rows (cards = rows × row width)."),
+            "top_up": {
+                **_ref("deck_code"),
+                "description": "Deck that completes this part if it runs short.",
+            },
+        },
+        ["deck"],
+        oneOf=[{"required": ["cards"]}, {"required": ["rows"]}],
+    )
+    setup = _obj(
+        {
+            "players": _list(_int(1, 5), 1, uniqueItems=True),
+            "row_width": _int(1, 6),
+            "space_deck": _list(deck_part, 1),
+            "boss_cards": _obj(
+                {
+                    "one_row": _list(_int(1, 4), 1, uniqueItems=True),
+                    "two_rows": _list(_int(1, 8), 1, uniqueItems=True),
+                },
+                ["one_row", "two_rows"],
+            ),
+        },
+        ["players", "row_width", "space_deck", "boss_cards"],
+    )
+    variant = _obj(
+        {
+            "id": _ref("snake_id"),
+            "name": _text("Variant name."),
+            "description": _text("What changes."),
+            "extends": {**_ref("snake_id"), "description": "Variant whose setup this keeps."},
+            "setups": _list(setup, 1),
+            "rules": _ref("rule_switches"),
+            "effects": _ref("effects"),
+        },
+        ["id", "name"],
+    )
+    return _obj(
+        {"kind": _kind("variants"), "variants": _list(variant, 1)},
+        ["kind", "variants"],
+        title="Variants",
+    )
 
 
 RULE_SWITCHES: dict[str, Schema] = {
     "base_moves": _int(1, 3, "Moves a turn before upgrades (R-MOV-1, R-VAR-TUN-1)."),
     "engine_for_sale": {"type": "boolean", "description": "Whether the Engine can be bought."},
     "start_with_rotary_cage": {"type": "boolean", "description": "R-SET-6 / R-VAR-TV-1."},
-    "fire_directions": _list(_ref("facing"), 1, uniqueItems=True,
-                             description="Directions a ship without Rotary Cage may fire."),
-    "upgrade_prices": {"type": "object", "propertyNames": {"pattern": SNAKE_ID},
-                       "additionalProperties": _list(_int(0), 1, maxItems=3),
-                       "description": "Price per level overrides: {rotary_cage: [3, 3]}."},
+    "fire_directions": _list(
+        _ref("facing"),
+        1,
+        uniqueItems=True,
+        description="Directions a ship without Rotary Cage may fire.",
+    ),
+    "upgrade_prices": {
+        "type": "object",
+        "propertyNames": {"pattern": SNAKE_ID},
+        "additionalProperties": _list(_int(0), 1, maxItems=3),
+        "description": "Price per level overrides: {rotary_cage: [3, 3]}.",
+    },
     "teams": _int(2, 2, "Two teams of two (R-VAR-WING-1)."),
     "shared_powerups": {"type": "boolean"},
     "star_cards": {"type": "boolean", "description": "Shuffle the ★ cards in (R-VAR-STAR-1)."},
@@ -247,33 +402,66 @@ DEFS["rule_switches"] = _obj(RULE_SWITCHES, description="Rule switches of a vari
 
 def _scenario() -> Schema:
     player = _obj(
-        {"energy": _int(1, 7), "threat_points": _int(0, 9), "bellonium": _int(0),
-         "glory": _int(0),
-         "upgrades": {"type": "object", "propertyNames": {"pattern": SNAKE_ID},
-                      "additionalProperties": _int(1, 3), "description": "{engine: 1, …}"},
-         "position": {"type": ["array", "null"], "prefixItems": [_int(1, 5), _int(1, 8)],
-                      "minItems": 2, "maxItems": 2,
-                      "description": "[row, column]; absent or null starts off the board."},
-         "facing": _ref("facing"), "powerup_hand": _list(_ref("snake_id"))})
-    rules = {"type": "object", "properties": RULE_SWITCHES,
-             "propertyNames": {"pattern": SNAKE_ID},
-             "additionalProperties": {"type": "boolean",
-                                      "description": "Switch a variant on by its id."}}
+        {
+            "energy": _int(1, 7),
+            "threat_points": _int(0, 9),
+            "bellonium": _int(0),
+            "glory": _int(0),
+            "upgrades": {
+                "type": "object",
+                "propertyNames": {"pattern": SNAKE_ID},
+                "additionalProperties": _int(1, 3),
+                "description": "{engine: 1, …}",
+            },
+            "position": {
+                "type": ["array", "null"],
+                "prefixItems": [_int(1, 5), _int(1, 8)],
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "[row, column]; absent or null starts off the board.",
+            },
+            "facing": _ref("facing"),
+            "powerup_hand": _list(_ref("snake_id")),
+        }
+    )
+    rules = {
+        "type": "object",
+        "properties": RULE_SWITCHES,
+        "propertyNames": {"pattern": SNAKE_ID},
+        "additionalProperties": {
+            "type": "boolean",
+            "description": "Switch a variant on by its id.",
+        },
+    }
     row = _list(_ref("card_ref"), description="Cards of one row, left to right.")
     local_card = {**_ref("space_card"), "required": ["id", "deck", "quadrants"]}
     return _obj(
-        {"kind": _kind("scenario"),
-         "id": {"type": "string", "pattern": SCENARIO_ID, "title": "scenario id",
-                "description": "Lower-case words joined by dashes: solo-01."},
-         "title": _text("Scenario title."), "description": _text("What the player faces."),
-         "variant": {"const": "solo", "description": "Scenarios are single-player."},
-         "rows": _list(row, description="Rows 1 (top) to 5 (bottom)."),
-         "deck": _list(_ref("card_ref"), description="Cards still to come, first dealt first."),
-         "sensors": _list(_int(10, 400)), "sensor_hand": _list(_int(10, 400)),
-         "powerups": _list(_ref("snake_id")), "player": player, "rules": rules,
-         "round": _int(1), "seed": _int(0), "expect": {"enum": VERDICTS},
-         "cards": _list(local_card, description="Cards defined for this scenario only.")},
-        ["id", "title", "variant", "rows", "deck"], title="Single-player scenario")
+        {
+            "kind": _kind("scenario"),
+            "id": {
+                "type": "string",
+                "pattern": SCENARIO_ID,
+                "title": "scenario id",
+                "description": "Lower-case words joined by dashes: solo-01.",
+            },
+            "title": _text("Scenario title."),
+            "description": _text("What the player faces."),
+            "variant": {"const": "solo", "description": "Scenarios are single-player."},
+            "rows": _list(row, description="Rows 1 (top) to 5 (bottom)."),
+            "deck": _list(_ref("card_ref"), description="Cards still to come, first dealt first."),
+            "sensors": _list(_int(10, 400)),
+            "sensor_hand": _list(_int(10, 400)),
+            "powerups": _list(_ref("snake_id")),
+            "player": player,
+            "rules": rules,
+            "round": _int(1),
+            "seed": _int(0),
+            "expect": {"enum": VERDICTS},
+            "cards": _list(local_card, description="Cards defined for this scenario only."),
+        },
+        ["id", "title", "variant", "rows", "deck"],
+        title="Single-player scenario",
+    )
 
 
 # kind -> (schema file stem, builder)
@@ -283,17 +471,43 @@ KINDS: dict[str, tuple[str, Any]] = {
     "objects": ("objects", _objects),
     "upgrades": ("upgrades", _upgrades),
     "sensors": ("sensors", _sensors),
-    "powerups": ("powerups", lambda: _text_cards("powerups", "powerups", "Power-up cards", {
-        "timing": {"enum": ["own_turn", "when_drawn"],
-                   "description": "When it can be played (R-PWD-2)."},
-        "end_glory": _int(1, description="Glory scored at game end (R-END-1)."),
-        "copies": _int(1, description="Copies in the deck.")})),
-    "missions": ("missions", lambda: _text_cards("missions", "missions", "Mission cards", {
-        "glory": _int(1, description="Glory on completion (R-MIS-1)."),
-        "target": _int(1, description="Progress needed.")})),
-    "achievements": ("achievements", lambda: _text_cards(
-        "achievements", "achievements", "Achievement cards",
-        {"glory": _int(1, description="Glory for meeting it (R-ACH-1).")})),
+    "powerups": (
+        "powerups",
+        lambda: _text_cards(
+            "powerups",
+            "powerups",
+            "Power-up cards",
+            {
+                "timing": {
+                    "enum": ["own_turn", "when_drawn"],
+                    "description": "When it can be played (R-PWD-2).",
+                },
+                "end_glory": _int(1, description="Glory scored at game end (R-END-1)."),
+                "copies": _int(1, description="Copies in the deck."),
+            },
+        ),
+    ),
+    "missions": (
+        "missions",
+        lambda: _text_cards(
+            "missions",
+            "missions",
+            "Mission cards",
+            {
+                "glory": _int(1, description="Glory on completion (R-MIS-1)."),
+                "target": _int(1, description="Progress needed."),
+            },
+        ),
+    ),
+    "achievements": (
+        "achievements",
+        lambda: _text_cards(
+            "achievements",
+            "achievements",
+            "Achievement cards",
+            {"glory": _int(1, description="Glory for meeting it (R-ACH-1).")},
+        ),
+    ),
     "variants": ("variants", _variants),
     "scenario": ("scenario", _scenario),
 }
@@ -303,8 +517,12 @@ def schema_for(kind: str) -> Schema:
     """The complete, self-contained schema of one file kind."""
     stem, build = KINDS[kind]
     body = build()
-    return {"$schema": DRAFT, "$id": f"{ID_BASE}{stem}:v{SCHEMA_VERSION}",
-            **body, "$defs": _reachable_defs(body)}
+    return {
+        "$schema": DRAFT,
+        "$id": f"{ID_BASE}{stem}:v{SCHEMA_VERSION}",
+        **body,
+        "$defs": _reachable_defs(body),
+    }
 
 
 def schema_file_name(kind: str) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity, did_you_mean
 from kemble_tools.load.yaml_loader import Document, YList, YMap
-from kemble_tools.validate.catalog import Catalog, Item, Path_, boss_card_id
+from kemble_tools.validate.catalog import Catalog, Item, Path_
 from kemble_tools.validate.schemas import RULE_SWITCHES
 
 BOARD_ROWS = 5  # R-GEO-1
@@ -18,8 +18,12 @@ CARD_NUMBER = re.compile(r"-([0-9]+)$")
 
 def check_all(files: list[tuple[Document, str]], catalog: Catalog) -> list[Diagnostic]:
     found: list[Diagnostic] = []
-    checks = {"space_cards": _check_deck_file, "boss": _check_boss, "variants": _check_variants,
-              "scenario": _check_scenario}
+    checks = {
+        "space_cards": _check_deck_file,
+        "boss": _check_boss,
+        "variants": _check_variants,
+        "scenario": _check_scenario,
+    }
     for doc, kind in files:
         if kind in checks:
             found.extend(checks[kind](doc, catalog))
@@ -28,6 +32,7 @@ def check_all(files: list[tuple[Document, str]], catalog: Catalog) -> list[Diagn
 
 
 # --- helpers ---------------------------------------------------------------------------------
+
 
 def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -40,15 +45,23 @@ def _maps(value: Any, path: Path_) -> Iterator[tuple[Path_, YMap]]:
                 yield (*path, i), item
 
 
-def _unresolved(doc: Document, path: Path_, what: str, name: str, known: dict[str, Item],
-                code: str = "ref.unknown") -> Diagnostic:
-    hint = did_you_mean(name, tuple(known)) or (f"known: {', '.join(sorted(known))}"
-                                               if 0 < len(known) <= 12 else None)
+def _unresolved(
+    doc: Document,
+    path: Path_,
+    what: str,
+    name: str,
+    known: dict[str, Item],
+    code: str = "ref.unknown",
+) -> Diagnostic:
+    hint = did_you_mean(name, tuple(known)) or (
+        f"known: {', '.join(sorted(known))}" if 0 < len(known) <= 12 else None
+    )
     return doc.diagnostic(path, code, f"unknown {what} '{name}'", hint=hint)
 
 
-def _ref(doc: Document, path: Path_, value: Any, catalog: Catalog, namespace: str,
-         what: str) -> Iterator[Diagnostic]:
+def _ref(
+    doc: Document, path: Path_, value: Any, catalog: Catalog, namespace: str, what: str
+) -> Iterator[Diagnostic]:
     """A reference by id to something in the catalogue."""
     known = catalog.table(namespace)
     if isinstance(value, str) and value not in known:
@@ -57,47 +70,62 @@ def _ref(doc: Document, path: Path_, value: Any, catalog: Catalog, namespace: st
 
 # --- cards -----------------------------------------------------------------------------------
 
-def _check_card(doc: Document, path: Path_, card: YMap, catalog: Catalog,
-                boss: str | None) -> Iterator[Diagnostic]:
+
+def _check_card(
+    doc: Document, path: Path_, card: YMap, catalog: Catalog, boss: str | None
+) -> Iterator[Diagnostic]:
     """Object kinds, special rules and flip backs of one card (space or boss card)."""
     flip, back = card.get("flip") is True, card.get("back")
     if flip and back is None:
-        yield doc.diagnostic((*path, "flip"), "card.flip_without_back",
-                             "a flip card needs a 'back' with the quadrants of its other side",
-                             hint="add 'back: {quadrants: [...]}' (R-SYM-12)")
+        yield doc.diagnostic(
+            (*path, "flip"),
+            "card.flip_without_back",
+            "a flip card needs a 'back' with the quadrants of its other side",
+            hint="add 'back: {quadrants: [...]}' (R-SYM-12)",
+        )
     if back is not None and not flip:
-        yield doc.diagnostic((*path, "back"), "card.back_without_flip",
-                             "this card has a 'back' but is not marked 'flip: true'",
-                             hint="add 'flip: true' or remove 'back'")
+        yield doc.diagnostic(
+            (*path, "back"),
+            "card.back_without_flip",
+            "this card has a 'back' but is not marked 'flip: true'",
+            hint="add 'flip: true' or remove 'back'",
+        )
     sides = [((*path, "quadrants"), card.get("quadrants"))]
     if isinstance(back, YMap):
         sides.append(((*path, "back", "quadrants"), back.get("quadrants")))
     for side_path, quadrants in sides:
         for q_path, quadrant in _maps(quadrants, side_path):
-            yield from _ref(doc, (*q_path, "object"), quadrant.get("object"), catalog,
-                            "objects", "object kind")
+            yield from _ref(
+                doc, (*q_path, "object"), quadrant.get("object"), catalog, "objects", "object kind"
+            )
             yield from _check_special(doc, q_path, quadrant, catalog, boss)
 
 
-def _check_special(doc: Document, path: Path_, quadrant: YMap, catalog: Catalog,
-                   boss: str | None) -> Iterator[Diagnostic]:
+def _check_special(
+    doc: Document, path: Path_, quadrant: YMap, catalog: Catalog, boss: str | None
+) -> Iterator[Diagnostic]:
     special = quadrant.get("special")
     if not isinstance(special, str):
         return
     if boss is None:
-        yield doc.diagnostic((*path, "special"), "ref.special_outside_boss",
-                             "only a boss's cards can carry a Special Effect (R-SYM-13)")
+        yield doc.diagnostic(
+            (*path, "special"),
+            "ref.special_outside_boss",
+            "only a boss's cards can carry a Special Effect (R-SYM-13)",
+        )
     else:
-        yield from _ref(doc, (*path, "special"), special, catalog, f"special:{boss}",
-                        f"special rule of {boss}")
+        yield from _ref(
+            doc, (*path, "special"), special, catalog, f"special:{boss}", f"special rule of {boss}"
+        )
 
 
 def _check_deck_file(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     deck = doc.data.get("deck")
     code = deck.get("code") if isinstance(deck, YMap) else None
     if isinstance(code, str) and code in catalog.table("boss"):
-        yield doc.diagnostic(("deck", "code"), "id.deck_is_boss",
-                             f"deck code '{code}' is already a boss id")
+        yield doc.diagnostic(
+            ("deck", "code"), "id.deck_is_boss", f"deck code '{code}' is already a boss id"
+        )
     for path, card in _maps(doc.data.get("cards"), ("cards",)):
         yield from _check_card_id(doc, path, card, code)
         yield from _check_card(doc, path, card, catalog, None)
@@ -106,18 +134,27 @@ def _check_deck_file(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
 def _check_card_id(doc: Document, path: Path_, card: YMap, deck: Any) -> Iterator[Diagnostic]:
     card_id, own_deck = card.get("id"), card.get("deck")
     if isinstance(own_deck, str) and isinstance(deck, str) and own_deck != deck:
-        yield doc.diagnostic((*path, "deck"), "id.deck_mismatch",
-                             f"card says deck '{own_deck}' but the file is deck '{deck}'")
+        yield doc.diagnostic(
+            (*path, "deck"),
+            "id.deck_mismatch",
+            f"card says deck '{own_deck}' but the file is deck '{deck}'",
+            hint="leave 'deck' out: cards belong to their file's deck",
+        )
+        return
     expected_deck = own_deck if isinstance(own_deck, str) else deck
     if isinstance(card_id, str) and isinstance(expected_deck, str):
         prefix = card_id.rsplit("-", 1)[0]
         if prefix != expected_deck:
-            yield doc.diagnostic((*path, "id"), "id.form",
-                                 f"card id '{card_id}' does not start with its deck code "
-                                 f"'{expected_deck}'", hint=f"name it {expected_deck}-NN")
+            yield doc.diagnostic(
+                (*path, "id"),
+                "id.form",
+                f"card id '{card_id}' does not start with its deck code '{expected_deck}'",
+                hint=f"name it {expected_deck}-NN",
+            )
 
 
 # --- bosses ----------------------------------------------------------------------------------
+
 
 def _check_boss(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     data, boss = doc.data, doc.data.get("id")
@@ -134,48 +171,63 @@ def _check_boss(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
         missing, extra = sorted(expected - set(numbers)), sorted(set(numbers) - expected)
         if missing or extra:
             parts = ([f"missing {', '.join(map(str, missing))}"] if missing else []) + (
-                [f"unexpected {', '.join(map(str, extra))}"] if extra else [])
-            yield doc.diagnostic(("cards",), "boss.numbering",
-                                 f"a {rows}-row boss has cards numbered 1–{4 * rows}: "
-                                 f"{'; '.join(parts)}", hint="R-COMP-2")
+                [f"unexpected {', '.join(map(str, extra))}"] if extra else []
+            )
+            yield doc.diagnostic(
+                ("cards",),
+                "boss.numbering",
+                f"a {rows}-row boss has cards numbered 1–{4 * rows}: {'; '.join(parts)}",
+                hint="R-COMP-2",
+            )
     used = _special_refs(data)
     for path, rule in _maps(data.get("special_rules"), ("special_rules",)):
         if isinstance(rule.get("id"), str) and rule["id"] not in used:
-            yield doc.diagnostic((*path, "id"), "boss.unused_rule",
-                                 f"special rule '{rule['id']}' is not used by any card of the boss",
-                                 severity=Severity.WARNING,
-                                 hint="boss-wide rules are fine; check for a typo on the cards")
+            yield doc.diagnostic(
+                (*path, "id"),
+                "boss.unused_rule",
+                f"special rule '{rule['id']}' is not used by any card of the boss",
+                severity=Severity.WARNING,
+                hint="boss-wide rules are fine; check for a typo on the cards",
+            )
 
 
 def _special_refs(boss: YMap) -> set[str]:
     refs: set[str] = set()
     for _, card in _maps(boss.get("cards"), ()):
         back = card.get("back")
-        for quadrants in (card.get("quadrants"), back.get("quadrants") if isinstance(back, YMap)
-                          else None):
+        for quadrants in (
+            card.get("quadrants"),
+            back.get("quadrants") if isinstance(back, YMap) else None,
+        ):
             refs.update(q.get("special") for _, q in _maps(quadrants, ()) if q.get("special"))
     return refs
 
 
 # --- variants and deck counts ----------------------------------------------------------------
 
+
 def _check_variants(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     variants = catalog.table("variants")
     upgrades = catalog.table("upgrades")
     for path, variant in _maps(doc.data.get("variants"), ("variants",)):
-        yield from _ref(doc, (*path, "extends"), variant.get("extends"), catalog, "variants",
-                        "variant")
+        yield from _ref(
+            doc, (*path, "extends"), variant.get("extends"), catalog, "variants", "variant"
+        )
         for s_path, setup in _maps(variant.get("setups"), (*path, "setups")):
             for p_path, part in _maps(setup.get("space_deck"), (*s_path, "space_deck")):
                 for key in ("deck", "top_up"):
                     yield from _ref(doc, (*p_path, key), part.get(key), catalog, "deck", "deck")
-        prices = variant.get("rules", {}).get("upgrade_prices") if isinstance(
-            variant.get("rules"), YMap) else None
+        prices = (
+            variant.get("rules", {}).get("upgrade_prices")
+            if isinstance(variant.get("rules"), YMap)
+            else None
+        )
         if isinstance(prices, YMap):
             for name in prices:
                 if name not in upgrades:
-                    yield _unresolved(doc, (*path, "rules", "upgrade_prices", name), "upgrade",
-                                      name, upgrades)
+                    yield _unresolved(
+                        doc, (*path, "rules", "upgrade_prices", name), "upgrade", name, upgrades
+                    )
         if variant.get("extends") == variant.get("id") and variant.get("id") in variants:
             yield doc.diagnostic((*path, "extends"), "ref.cycle", "a variant cannot extend itself")
 
@@ -187,7 +239,9 @@ def setups_of(variant: YMap, variants: dict[str, Item]) -> list[tuple[Path_, YMa
     while current is not None:
         if isinstance(current.get("setups"), YList):
             owner = variants.get(str(current.get("id")))
-            return [(p, s, owner) for p, s in _maps(current["setups"], ("setups",))] if owner else []
+            return (
+                [(p, s, owner) for p, s in _maps(current["setups"], ("setups",))] if owner else []
+            )
         parent = current.get("extends")
         if not isinstance(parent, str) or parent in seen or parent not in variants:
             return []
@@ -204,11 +258,11 @@ def _check_deck_counts(catalog: Catalog) -> Iterator[Diagnostic]:
             if owner.id != item.id:
                 continue  # checked once, on the variant that defines it
             yield from _check_setup(owner, s_path, setup, sizes)
-            yield from _check_boss_numbers(owner, s_path, setup, catalog)
 
 
-def _check_setup(owner: Item, s_path: Path_, setup: YMap,
-                 sizes: dict[str, int]) -> Iterator[Diagnostic]:
+def _check_setup(
+    owner: Item, s_path: Path_, setup: YMap, sizes: dict[str, int]
+) -> Iterator[Diagnostic]:
     width = _int(setup.get("row_width"))
     players = setup.get("players")
     if width is None or not isinstance(players, YList):
@@ -222,32 +276,19 @@ def _check_setup(owner: Item, s_path: Path_, setup: YMap,
         have = sizes[deck] + (sizes.get(top_up, 0) if isinstance(top_up, str) else 0)
         if needed > have:
             source = f"{deck} has {sizes[deck]}" + (
-                f" and {top_up} {sizes.get(top_up, 0)}" if isinstance(top_up, str) else "")
+                f" and {top_up} {sizes.get(top_up, 0)}" if isinstance(top_up, str) else ""
+            )
             counts = ", ".join(str(p) for p in players)
             yield owner.doc.diagnostic(
-                (*owner.path, *p_path), "count.deck_short",
+                (*owner.path, *p_path),
+                "count.deck_short",
                 f"variant '{owner.id}' ({counts} players) needs {needed} {deck} cards; {source}",
-                hint="add cards to the deck, lower the count, or name a 'top_up' deck")
-
-
-def _check_boss_numbers(owner: Item, s_path: Path_, setup: YMap,
-                        catalog: Catalog) -> Iterator[Diagnostic]:
-    used = setup.get("boss_cards")
-    if not isinstance(used, YMap):
-        return
-    cards = catalog.table("card")
-    for boss in catalog.table("boss").values():
-        rows = _int(boss.data.get("rows"))
-        numbers = used.get("one_row" if rows == 1 else "two_rows")
-        for number in numbers if isinstance(numbers, YList) else []:
-            if _int(number) is not None and boss_card_id(boss.id, number) not in cards:
-                yield owner.doc.diagnostic(
-                    (*owner.path, *s_path, "boss_cards"), "count.boss_card_missing",
-                    f"variant '{owner.id}' uses boss card {number}, which boss '{boss.id}' "
-                    "does not have")
+                hint="add cards to the deck, lower the count, or name a 'top_up' deck",
+            )
 
 
 # --- scenarios -------------------------------------------------------------------------------
+
 
 def _card_refs(data: YMap) -> Iterator[tuple[Path_, str, YMap | None]]:
     """Every card reference in rows and deck: path, card id, the reference mapping if any."""
@@ -277,15 +318,21 @@ def _check_scenario(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
             yield _unresolved(doc, path, "card", card_id, cards)
             continue
         if card_id in seen:
-            yield doc.diagnostic(path, "scenario.duplicate_card",
-                                 f"card '{card_id}' is used twice (first at "
-                                 f"line {doc.position(seen[card_id])[0]})",
-                                 hint="every physical card exists once")
+            yield doc.diagnostic(
+                path,
+                "scenario.duplicate_card",
+                f"card '{card_id}' is used twice (first at line {doc.position(seen[card_id])[0]})",
+                hint="every physical card exists once",
+            )
         seen[card_id] = path
-        if ref is not None and (ref.get("side") == "back" or ref.get("flipped") is True) \
-                and cards[card_id].data.get("flip") is not True:
-            yield doc.diagnostic(path[:-1], "scenario.not_flip",
-                                 f"card '{card_id}' has no back to show")
+        if (
+            ref is not None
+            and (ref.get("side") == "back" or ref.get("flipped") is True)
+            and cards[card_id].data.get("flip") is not True
+        ):
+            yield doc.diagnostic(
+                path[:-1], "scenario.not_flip", f"card '{card_id}' has no back to show"
+            )
     yield from _check_board(doc, catalog)
     yield from _check_boss_placement(doc, catalog)
     yield from _check_scenario_refs(doc, catalog)
@@ -299,11 +346,19 @@ def _local_cards(doc: Document, catalog: Catalog) -> tuple[dict[str, Item], list
         if not isinstance(card_id, str):
             continue
         if card_id in catalog.table("card") or card_id in local:
-            problems.append(doc.diagnostic((*path, "id"), "id.duplicate",
-                                           f"card id '{card_id}' is already defined"
-                                           + (f" at {catalog.table('card')[card_id].where()}"
-                                              if card_id in catalog.table("card") else ""),
-                                           hint="give the scenario's own card a new id"))
+            problems.append(
+                doc.diagnostic(
+                    (*path, "id"),
+                    "id.duplicate",
+                    f"card id '{card_id}' is already defined"
+                    + (
+                        f" at {catalog.table('card')[card_id].where()}"
+                        if card_id in catalog.table("card")
+                        else ""
+                    ),
+                    hint="give the scenario's own card a new id",
+                )
+            )
             continue
         local[card_id] = Item("card", card_id, doc, path, card, deck=card.get("deck"))
         problems.extend(_check_card_id(doc, path, card, None))
@@ -324,25 +379,40 @@ def _check_board(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     if not isinstance(rows, YList):
         return
     if len(rows) != BOARD_ROWS:
-        yield doc.diagnostic(("rows",), "scenario.rows",
-                             f"the board has {BOARD_ROWS} rows; 'rows' lists {len(rows)}",
-                             hint="R-GEO-1: list rows 1 (top) to 5 (bottom)")
+        yield doc.diagnostic(
+            ("rows",),
+            "scenario.rows",
+            f"the board has {BOARD_ROWS} rows; 'rows' lists {len(rows)}",
+            hint="R-GEO-1: list rows 1 (top) to 5 (bottom)",
+        )
     width = _solo_width(catalog)
     for r, row in enumerate(rows):
         if width is not None and isinstance(row, YList) and len(row) != width:
-            yield doc.diagnostic(("rows", r), "scenario.row_width",
-                                 f"row {r + 1} has {len(row)} cards; a single-player row has "
-                                 f"{width}", hint="R-VAR-SOLO-1")
-    position = doc.data.get("player", {}).get("position") if isinstance(
-        doc.data.get("player"), YMap) else None
+            yield doc.diagnostic(
+                ("rows", r),
+                "scenario.row_width",
+                f"row {r + 1} has {len(row)} cards; a single-player row has {width}",
+                hint="R-VAR-SOLO-1",
+            )
+    position = (
+        doc.data.get("player", {}).get("position")
+        if isinstance(doc.data.get("player"), YMap)
+        else None
+    )
     if isinstance(position, YList) and len(position) == 2 and width is not None:
         row, column = position
         if _int(column) is not None and column > 2 * width:
-            yield doc.diagnostic(("player", "position", 1), "scenario.position",
-                                 f"column {column} is off the board (columns 1–{2 * width})")
+            yield doc.diagnostic(
+                ("player", "position", 1),
+                "scenario.position",
+                f"column {column} is off the board (columns 1–{2 * width})",
+            )
         if _int(row) is not None and row > len(rows):
-            yield doc.diagnostic(("player", "position", 0), "scenario.position",
-                                 f"row {row} is off the board (rows 1–{len(rows)})")
+            yield doc.diagnostic(
+                ("player", "position", 0),
+                "scenario.position",
+                f"row {row} is off the board (rows 1–{len(rows)})",
+            )
 
 
 def _check_boss_placement(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
@@ -351,18 +421,26 @@ def _check_boss_placement(doc: Document, catalog: Catalog) -> Iterator[Diagnosti
     if not isinstance(deck, YList):
         return
     bosses = {f"BOSS-{b}" for b in catalog.table("boss")}
-    ids = [ref if isinstance(ref, str) else ref.get("card") if isinstance(ref, YMap) else None
-           for ref in deck]
+    ids = [
+        ref if isinstance(ref, str) else ref.get("card") if isinstance(ref, YMap) else None
+        for ref in deck
+    ]
     for i, card_id in enumerate(ids):
         if card_id in bosses and i != len(ids) - 1:
-            yield doc.diagnostic(("deck", i), "scenario.boss_not_last",
-                                 f"the Boss Warning card {card_id} must be the last card of the "
-                                 "deck", hint="R-SET-4: the boss goes to the bottom")
+            yield doc.diagnostic(
+                ("deck", i),
+                "scenario.boss_not_last",
+                f"the Boss Warning card {card_id} must be the last card of the deck",
+                hint="R-SET-4: the boss goes to the bottom",
+            )
     if "expect" in doc.data and (not ids or ids[-1] not in bosses):
-        yield doc.diagnostic(("expect",), "scenario.no_boss",
-                             "a scenario with an expected verdict must end its deck with a "
-                             "Boss Warning card", hint="R-VAR-SOLO-1: the player wins by "
-                             "defeating the boss; add e.g. BOSS-CANNONRAM last")
+        yield doc.diagnostic(
+            ("expect",),
+            "scenario.no_boss",
+            "a scenario with an expected verdict must end its deck with a Boss Warning card",
+            hint="R-VAR-SOLO-1: the player wins by "
+            "defeating the boss; add e.g. BOSS-CANNONRAM last",
+        )
 
 
 def _check_scenario_refs(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
@@ -371,8 +449,9 @@ def _check_scenario_refs(doc: Document, catalog: Catalog) -> Iterator[Diagnostic
         for i, number in enumerate(data.get(key) or [] if isinstance(data.get(key), YList) else []):
             if _int(number) is not None and str(number) not in catalog.table("sensor"):
                 yield doc.diagnostic((key, i), "ref.unknown", f"unknown sensor card {number}")
-    for i, name in enumerate(data.get("powerups") if isinstance(data.get("powerups"), YList)
-                             else []):
+    for i, name in enumerate(
+        data.get("powerups") if isinstance(data.get("powerups"), YList) else []
+    ):
         yield from _ref(doc, ("powerups", i), name, catalog, "powerups", "power-up")
     player = data.get("player")
     if isinstance(player, YMap):
@@ -394,9 +473,12 @@ def _check_player(doc: Document, player: YMap, catalog: Catalog) -> Iterator[Dia
             have = upgrades[name].data.get("levels")
             top = len(have) if isinstance(have, YList) else 0
             if level > top:
-                yield doc.diagnostic(("player", "upgrades", name), "ref.level",
-                                     f"upgrade '{name}' has {top} level{'s' if top != 1 else ''}; "
-                                     f"level {level} does not exist")
+                yield doc.diagnostic(
+                    ("player", "upgrades", name),
+                    "ref.level",
+                    f"upgrade '{name}' has {top} level{'s' if top != 1 else ''}; "
+                    f"level {level} does not exist",
+                )
     hand = player.get("powerup_hand")
     for i, name in enumerate(hand if isinstance(hand, YList) else []):
         yield from _ref(doc, ("player", "powerup_hand", i), name, catalog, "powerups", "power-up")

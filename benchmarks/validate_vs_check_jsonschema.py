@@ -1,0 +1,127 @@
+"""Benchmark: `kemble validate` against check-jsonschema and a bare ruamel.yaml load.
+
+Run from the project root with the test extras installed (they bring check-jsonschema):
+
+    python benchmarks/validate_vs_check_jsonschema.py [--repeat 7]
+
+Two comparisons, all measured in this one run on the shipped content (cards/ and scenarios/):
+
+1. Whole commands, wall time, median of --repeat runs each:
+   - `kemble validate` (one process: every file, its schema, and the semantic checks);
+   - check-jsonschema given the same files and the same schemas. It takes one schema per run, so
+     it runs once per file kind, and its time is the sum of those runs;
+   - one check-jsonschema run alone, on the largest group (the space-card decks), for scale;
+   - a bare load: one Python process that imports ruamel.yaml and loads every file, no checks.
+2. In-process, median of --repeat × 3 runs (no interpreter start-up):
+   - `validate_paths()` (load with positions + schema + semantic checks);
+   - `YAML(typ="safe").load` of every file (ruamel.yaml's standard loader);
+   - `YAML(typ="rt").load` of every file (ruamel.yaml's round-trip loader, the one that keeps
+     line numbers).
+Ratios are printed against kemble in the same run, so the figures do not depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from kemble_tools.load.content import collect_files, project_root
+from kemble_tools.load.yaml_loader import load_file
+from kemble_tools.validate.pipeline import detect_kind, validate_paths
+from kemble_tools.validate.schemas import schema_file_name
+
+BARE_LOAD = (
+    "import sys\nfrom ruamel.yaml import YAML\ny = YAML(typ='safe')\n"
+    "for name in sys.argv[1:]:\n    y.load(open(name, encoding='utf-8'))\n"
+)
+
+
+def median_seconds(action: Callable[[], object], repeat: int) -> float:
+    samples = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def run(command: list[str], expect_ok: bool = True) -> None:
+    done = subprocess.run(command, capture_output=True, text=True)
+    if expect_ok and done.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{done.stdout}\n{done.stderr}")
+
+
+def files_by_schema(files: list[Path]) -> dict[Path, list[str]]:
+    groups: dict[Path, list[str]] = {}
+    for path in files:
+        doc, _ = load_file(path)
+        kind = detect_kind(doc, path)[0] if doc else None
+        if kind is None:
+            raise SystemExit(f"{path}: not a content file")
+        schema = project_root() / "schema" / schema_file_name(kind)
+        groups.setdefault(schema, []).append(str(path))
+    return groups
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    repeat = parser.parse_args().repeat
+    checker = shutil.which("check-jsonschema")
+    if checker is None:
+        raise SystemExit("check-jsonschema is not installed: pip install -e '.[test]'")
+    files, _ = collect_files([])
+    groups = files_by_schema(files)
+    print(
+        f"content: {len(files)} files, {sum(p.stat().st_size for p in files):,} bytes, "
+        f"{len(groups)} schemas"
+    )
+
+    largest = max(groups, key=lambda schema: len(groups[schema]))
+    kemble = [sys.executable, "-m", "kemble_tools.cli", "validate"]
+    commands = {
+        "kemble validate": lambda: run(kemble),
+        f"check-jsonschema ({len(groups)} runs)": lambda: [
+            run([checker, "--schemafile", str(schema), *names]) for schema, names in groups.items()
+        ],
+        "check-jsonschema (space cards only)": lambda: run(
+            [checker, "--schemafile", str(largest), *groups[largest]]
+        ),
+        "bare ruamel load (1 process)": lambda: run(
+            [sys.executable, "-c", BARE_LOAD, *map(str, files)]
+        ),
+    }
+    report(
+        "whole commands",
+        {name: median_seconds(action, repeat) for name, action in commands.items()},
+    )
+
+    safe, rt = YAML(typ="safe"), YAML(typ="rt")
+    calls = {
+        "validate_paths()": lambda: validate_paths([]),
+        "YAML(typ='safe').load": lambda: [safe.load(path) for path in files],
+        "YAML(typ='rt').load": lambda: [rt.load(path) for path in files],
+    }
+    validate_paths([])  # warm the schema validators once, as a long-running process would
+    report(
+        "in-process", {name: median_seconds(action, repeat * 3) for name, action in calls.items()}
+    )
+
+
+def report(title: str, seconds: dict[str, float]) -> None:
+    baseline = next(iter(seconds.values()))
+    print(f"\n{title} (median):")
+    for name, value in seconds.items():
+        print(f"  {name:34} {value * 1000:9.1f} ms   {value / baseline:6.2f} x kemble")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,31 @@
+"""Shared helpers for the tests."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(autouse=True)
+def _at_project_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Diagnostics name files relative to the working directory; run every test from the root."""
+    monkeypatch.chdir(ROOT)
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def schema_line(kind_file: str, depth: int) -> str:
+    """A modeline for a file `depth` folders below the project root... or anywhere, by path."""
+    return f"# yaml-language-server: $schema={'../' * depth}schema/{kind_file}.schema.json\n"
+
+
+os.environ.setdefault("COLUMNS", "120")

@@ -1,0 +1,121 @@
+"""The `kemble` command as a user runs it: exit codes and output formats (CONTRACT §1–2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import ROOT
+
+CORPUS = ROOT / "tests" / "corpus"
+
+
+def kemble(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "kemble_tools.cli", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_shipped_content_validates_with_exit_0() -> None:
+    run = kemble("validate")
+    assert run.returncode == 0, run.stdout
+    assert "no problems" in run.stdout
+
+
+def test_invalid_input_exits_1_with_compiler_style_text() -> None:
+    run = kemble("validate", "tests/corpus/schema_unknown_key.yaml")
+    assert run.returncode == 1
+    assert run.stdout.splitlines()[:4] == [
+        "tests/corpus/schema_unknown_key.yaml:7:27: error: unknown key 'enrgy' in 'quadrants' "
+        "item 1 [schema.unknown_key]",
+        " 7 |       - {object: fighter, enrgy: 1}",
+        "   |                           ^~~~~~",
+        "  = hint: did you mean 'energy'?",
+    ]
+    assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_json_format_follows_the_contract() -> None:
+    run = kemble("validate", "tests/corpus/schema_energy_text.yaml", "--format", "json")
+    assert run.returncode == 1
+    assert json.loads(run.stdout) == [
+        {
+            "file": "tests/corpus/schema_energy_text.yaml",
+            "line": 7,
+            "column": 35,
+            "pointer": "/cards/0/quadrants/0/energy",
+            "code": "schema.type",
+            "severity": "error",
+            "message": "'energy' must be a whole number, not 'two'",
+        }
+    ]
+
+
+def test_sarif_format_is_sarif_2_1_0() -> None:
+    run = kemble("validate", "tests/corpus/ref_unknown_object.yaml", "--format", "sarif")
+    assert run.returncode == 1
+    sarif = json.loads(run.stdout)
+    assert sarif["version"] == "2.1.0"
+    (result,) = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "ref.unknown" and result["level"] == "error"
+    region = result["locations"][0]["physicalLocation"]["region"]
+    assert region == {"startLine": 7, "startColumn": 18}
+    rules = sarif["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[result["ruleIndex"]]["id"] == "ref.unknown"
+
+
+def test_github_format_prints_workflow_commands() -> None:
+    run = kemble("validate", "tests/corpus/ref_unknown_object.yaml", "--format", "github")
+    assert run.returncode == 1
+    first = run.stdout.splitlines()[0]
+    assert first.startswith(
+        "::error file=tests/corpus/ref_unknown_object.yaml,line=7,col=18,"
+        "title=ref.unknown::unknown object kind 'figther'"
+    )
+
+
+def test_warnings_alone_exit_0() -> None:
+    run = kemble("validate", "tests/corpus/file_modeline_missing.yaml")
+    assert run.returncode == 0
+    assert "warning" in run.stdout and "[file.modeline]" in run.stdout
+
+
+def test_every_problem_is_reported_in_one_run_sorted() -> None:
+    run = kemble("validate", str(CORPUS), "--format", "json")
+    assert run.returncode == 1
+    found = json.loads(run.stdout)
+    keys = [(d["file"], d["line"], d["column"]) for d in found]
+    assert keys == sorted(keys)
+    assert len({d["file"] for d in found}) >= 40
+
+
+def test_usage_errors_exit_2() -> None:
+    assert kemble("validate", "--format", "xml").returncode == 2
+    assert kemble("validate", "no/such/folder").returncode == 2
+    assert kemble("no-such-command").returncode == 2
+
+
+def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
+    run = kemble("build", "--out", str(tmp_path / "out"))
+    assert run.returncode == 0, run.stdout
+    assert "validate:" in run.stdout
+    assert json.loads((tmp_path / "out" / "diagnostics.json").read_text()) == []
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["diagnostics.json"]
+
+
+def test_validate_works_from_another_folder(tmp_path: Path) -> None:
+    expansion = tmp_path / "exp"
+    expansion.mkdir()
+    (expansion / "objects.yaml").write_text(
+        "# yaml-language-server: $schema=schema/objects.schema.json\nkind: objects\n"
+        "objects:\n  - {id: nebula, name: Nebula, blocks_shots: false, enterable: true,"
+        " enemy: false}\n"
+    )
+    run = kemble("validate", "exp", "--format", "json", cwd=tmp_path)
+    assert run.returncode == 0, run.stdout

@@ -1,0 +1,71 @@
+"""The committed JSON Schemas: valid 2020-12 schemas, in sync with their definitions, closed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from kemble_tools.validate.schemas import KINDS, render, schema_file_name, schema_for
+
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_committed_schema_matches_its_definition(kind: str) -> None:
+    committed = (SCHEMA_DIR / schema_file_name(kind)).read_text(encoding="utf-8")
+    assert committed == render(kind), "run `kemble schemas --write`"
+
+
+def test_no_stray_schema_files() -> None:
+    assert sorted(p.name for p in SCHEMA_DIR.glob("*.json")) == sorted(
+        schema_file_name(k) for k in KINDS
+    )
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_schema_is_a_valid_2020_12_schema_with_an_id(kind: str) -> None:
+    schema = schema_for(kind)
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema["$id"].startswith("urn:kemble-tools:schema:")
+
+
+def _objects(node: object) -> list[dict]:
+    if isinstance(node, dict):
+        own = [node] if node.get("type") == "object" and "properties" in node else []
+        return own + [o for value in node.values() for o in _objects(value)]
+    if isinstance(node, list):
+        return [o for item in node for o in _objects(item)]
+    return []
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_object_with_named_keys_is_closed(kind: str) -> None:
+    """A misspelt key must be an error, never silently ignored."""
+    for obj in _objects(schema_for(kind)):
+        assert obj.get("additionalProperties") is False or "propertyNames" in obj, json.dumps(obj)[
+            :200
+        ]
+
+
+def test_every_content_file_names_its_schema() -> None:
+    root = SCHEMA_DIR.parent
+    for path in sorted(root.glob("cards/**/*.yaml")) + sorted(root.glob("scenarios/*.yaml")):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        target = (path.parent / first.split("=", 1)[1]).resolve()
+        assert target.is_file() and target.parent == SCHEMA_DIR, path
+
+
+def test_schema_command_reports_up_to_date(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from kemble_tools.cli import app
+
+    runner = CliRunner()
+    assert runner.invoke(app, ["schemas", "--out", str(tmp_path)]).exit_code == 1
+    assert runner.invoke(app, ["schemas", "--write", "--out", str(tmp_path)]).exit_code == 0
+    assert runner.invoke(app, ["schemas", "--out", str(tmp_path)]).exit_code == 0
