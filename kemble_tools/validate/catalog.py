@@ -6,6 +6,7 @@ schema check has already reported them. Duplicate ids are reported as they are f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,12 +93,17 @@ def build_catalog(files: list[tuple[Document, str]]) -> Catalog:
     return catalog
 
 
-def _entries(data: YMap, key: str) -> list[tuple[Path_, YMap]]:
-    """The mapping items of a top-level list, with their paths."""
-    items = data.get(key)
-    if not isinstance(items, YList):
-        return []
-    return [((key, i), item) for i, item in enumerate(items) if isinstance(item, YMap)]
+def mappings_in(value: Any, path: Path_) -> Iterator[tuple[Path_, YMap]]:
+    """The mapping items of a list, with their paths; anything else is skipped (the schema check
+    reports it)."""
+    if isinstance(value, YList):
+        for i, item in enumerate(value):
+            if isinstance(item, YMap):
+                yield (*path, i), item
+
+
+def _entries(data: YMap, key: str) -> Iterator[tuple[Path_, YMap]]:
+    return mappings_in(data.get(key), (key,))
 
 
 def _add_deck(catalog: Catalog, doc: Document, data: YMap) -> None:

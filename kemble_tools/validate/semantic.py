@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity, did_you_mean
 from kemble_tools.load.yaml_loader import Document, YList, YMap
-from kemble_tools.validate.catalog import Catalog, Item, Path_
+from kemble_tools.validate.catalog import Catalog, Item, Path_, mappings_in
 from kemble_tools.validate.schemas import RULE_SWITCHES
 
 BOARD_ROWS = 5  # R-GEO-1
 SOLO_VARIANT = "solo"
-CARD_NUMBER = re.compile(r"-([0-9]+)$")
 
 
 def check_all(files: list[tuple[Document, str]], catalog: Catalog) -> list[Diagnostic]:
@@ -38,25 +36,17 @@ def _int(value: Any) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _maps(value: Any, path: Path_) -> Iterator[tuple[Path_, YMap]]:
-    if isinstance(value, YList):
-        for i, item in enumerate(value):
-            if isinstance(item, YMap):
-                yield (*path, i), item
-
-
 def _unresolved(
     doc: Document,
     path: Path_,
     what: str,
     name: str,
     known: dict[str, Item],
-    code: str = "ref.unknown",
 ) -> Diagnostic:
     hint = did_you_mean(name, tuple(known)) or (
         f"known: {', '.join(sorted(known))}" if 0 < len(known) <= 12 else None
     )
-    return doc.diagnostic(path, code, f"unknown {what} '{name}'", hint=hint)
+    return doc.diagnostic(path, "ref.unknown", f"unknown {what} '{name}'", hint=hint)
 
 
 def _ref(
@@ -94,7 +84,7 @@ def _check_card(
     if isinstance(back, YMap):
         sides.append(((*path, "back", "quadrants"), back.get("quadrants")))
     for side_path, quadrants in sides:
-        for q_path, quadrant in _maps(quadrants, side_path):
+        for q_path, quadrant in mappings_in(quadrants, side_path):
             yield from _ref(
                 doc, (*q_path, "object"), quadrant.get("object"), catalog, "objects", "object kind"
             )
@@ -126,7 +116,7 @@ def _check_deck_file(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
         yield doc.diagnostic(
             ("deck", "code"), "id.deck_is_boss", f"deck code '{code}' is already a boss id"
         )
-    for path, card in _maps(doc.data.get("cards"), ("cards",)):
+    for path, card in mappings_in(doc.data.get("cards"), ("cards",)):
         yield from _check_card_id(doc, path, card, code)
         yield from _check_card(doc, path, card, catalog, None)
 
@@ -162,7 +152,7 @@ def _check_boss(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
         return
     rows = _int(data.get("rows"))
     numbers = []
-    for path, card in _maps(data.get("cards"), ("cards",)):
+    for path, card in mappings_in(data.get("cards"), ("cards",)):
         yield from _check_card(doc, path, card, catalog, boss)
         if (number := _int(card.get("number"))) is not None:
             numbers.append(number)
@@ -180,7 +170,7 @@ def _check_boss(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
                 hint="R-COMP-2",
             )
     used = _special_refs(data)
-    for path, rule in _maps(data.get("special_rules"), ("special_rules",)):
+    for path, rule in mappings_in(data.get("special_rules"), ("special_rules",)):
         if isinstance(rule.get("id"), str) and rule["id"] not in used:
             yield doc.diagnostic(
                 (*path, "id"),
@@ -193,13 +183,13 @@ def _check_boss(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
 
 def _special_refs(boss: YMap) -> set[str]:
     refs: set[str] = set()
-    for _, card in _maps(boss.get("cards"), ()):
+    for _, card in mappings_in(boss.get("cards"), ()):
         back = card.get("back")
         for quadrants in (
             card.get("quadrants"),
             back.get("quadrants") if isinstance(back, YMap) else None,
         ):
-            refs.update(q.get("special") for _, q in _maps(quadrants, ()) if q.get("special"))
+            refs.update(q.get("special") for _, q in mappings_in(quadrants, ()) if q.get("special"))
     return refs
 
 
@@ -209,12 +199,12 @@ def _special_refs(boss: YMap) -> set[str]:
 def _check_variants(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     variants = catalog.table("variants")
     upgrades = catalog.table("upgrades")
-    for path, variant in _maps(doc.data.get("variants"), ("variants",)):
+    for path, variant in mappings_in(doc.data.get("variants"), ("variants",)):
         yield from _ref(
             doc, (*path, "extends"), variant.get("extends"), catalog, "variants", "variant"
         )
-        for s_path, setup in _maps(variant.get("setups"), (*path, "setups")):
-            for p_path, part in _maps(setup.get("space_deck"), (*s_path, "space_deck")):
+        for s_path, setup in mappings_in(variant.get("setups"), (*path, "setups")):
+            for p_path, part in mappings_in(setup.get("space_deck"), (*s_path, "space_deck")):
                 for key in ("deck", "top_up"):
                     yield from _ref(doc, (*p_path, key), part.get(key), catalog, "deck", "deck")
         prices = (
@@ -239,9 +229,8 @@ def setups_of(variant: YMap, variants: dict[str, Item]) -> list[tuple[Path_, YMa
     while current is not None:
         if isinstance(current.get("setups"), YList):
             owner = variants.get(str(current.get("id")))
-            return (
-                [(p, s, owner) for p, s in _maps(current["setups"], ("setups",))] if owner else []
-            )
+            setups = mappings_in(current["setups"], ("setups",))
+            return [(path, setup, owner) for path, setup in setups] if owner else []
         parent = current.get("extends")
         if not isinstance(parent, str) or parent in seen or parent not in variants:
             return []
@@ -263,26 +252,33 @@ def _check_deck_counts(catalog: Catalog) -> Iterator[Diagnostic]:
 def _check_setup(
     owner: Item, s_path: Path_, setup: YMap, sizes: dict[str, int]
 ) -> Iterator[Diagnostic]:
+    """Deal the setup's parts in order from what is left of each deck; report a part that runs
+    out (a deck used by two parts, or as a top-up, is shared between them)."""
     width = _int(setup.get("row_width"))
     players = setup.get("players")
     if width is None or not isinstance(players, YList):
         return
-    for p_path, part in _maps(setup.get("space_deck"), (*s_path, "space_deck")):
+    left = dict(sizes)
+    for p_path, part in mappings_in(setup.get("space_deck"), (*s_path, "space_deck")):
         deck, top_up = part.get("deck"), part.get("top_up")
-        if not isinstance(deck, str) or deck not in sizes:
+        if not isinstance(deck, str) or deck not in left:
             continue  # unknown decks are reported as references
         rows, cards = _int(part.get("rows")), _int(part.get("cards"))
         needed = cards if cards is not None else (rows or 0) * width
-        have = sizes[deck] + (sizes.get(top_up, 0) if isinstance(top_up, str) else 0)
-        if needed > have:
-            source = f"{deck} has {sizes[deck]}" + (
-                f" and {top_up} {sizes.get(top_up, 0)}" if isinstance(top_up, str) else ""
-            )
+        sources = [deck] + ([top_up] if isinstance(top_up, str) and top_up in left else [])
+        have = ", ".join(f"{source} has {left[source]}" for source in sources)
+        missing = needed
+        for source in sources:
+            taken = min(missing, left[source])
+            left[source] -= taken
+            missing -= taken
+        if missing:
             counts = ", ".join(str(p) for p in players)
             yield owner.doc.diagnostic(
                 (*owner.path, *p_path),
                 "count.deck_short",
-                f"variant '{owner.id}' ({counts} players) needs {needed} {deck} cards; {source}",
+                f"variant '{owner.id}' ({counts} players) needs {needed} {deck} cards here; "
+                f"{have} left",
                 hint="add cards to the deck, lower the count, or name a 'top_up' deck",
             )
 
@@ -341,7 +337,7 @@ def _check_scenario(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
 def _local_cards(doc: Document, catalog: Catalog) -> tuple[dict[str, Item], list[Diagnostic]]:
     local: dict[str, Item] = {}
     problems: list[Diagnostic] = []
-    for path, card in _maps(doc.data.get("cards"), ("cards",)):
+    for path, card in mappings_in(doc.data.get("cards"), ("cards",)):
         card_id = card.get("id")
         if not isinstance(card_id, str):
             continue
