@@ -151,24 +151,17 @@ def load_file(path: Path, display: str | None = None) -> tuple[Document | None, 
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return None, [
-                Diagnostic(
-                    name,
-                    1,
-                    1,
-                    "",
-                    "file.too_large",
-                    f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
-                    hint="split the content into several files",
-                )
-            ]
+            return _unusable(
+                name,
+                1,
+                1,
+                "file.too_large",
+                f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+                hint="split the content into several files",
+            )
         raw = path.read_bytes()
     except OSError as exc:
-        return None, [
-            Diagnostic(
-                name, 1, 1, "", "file.unreadable", f"cannot read file: {exc.strerror or exc}"
-            )
-        ]
+        return _unusable(name, 1, 1, "file.unreadable", f"cannot read file: {exc.strerror or exc}")
     return load_bytes(raw, name)
 
 
@@ -178,18 +171,22 @@ def load_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        return None, [
-            Diagnostic(
-                name,
-                line,
-                column,
-                "",
-                "file.encoding",
-                "file is not valid UTF-8",
-                hint="save the file as UTF-8",
-            )
-        ]
+        return _unusable(
+            name,
+            line,
+            column,
+            "file.encoding",
+            "file is not valid UTF-8",
+            hint="save the file as UTF-8",
+        )
     return load_text(text, name)
+
+
+def _unusable(
+    name: str, line: int, column: int, code: str, message: str, hint: str | None = None
+) -> tuple[None, list[Diagnostic]]:
+    """The answer for a file that cannot be used at all: no document, one diagnostic."""
+    return None, [Diagnostic(name, line, column, "", code, message, hint=hint)]
 
 
 def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None, list[Diagnostic]]:
@@ -208,26 +205,20 @@ def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None,
                 raise
             data = _build(text, fast=False)
     except _Abort as stop:
-        return None, [
-            Diagnostic(name, stop.line, stop.column, "", stop.code, stop.message, hint=stop.hint)
-        ]
+        return _unusable(name, stop.line, stop.column, stop.code, stop.message, stop.hint)
     except MarkedYAMLError as exc:
         return None, [_syntax_diagnostic(exc, name)]
     except ReaderError as exc:
-        line, column = _offset_to_pos(text, exc.position)
-        return None, [
-            Diagnostic(
-                name,
-                line,
-                column,
-                "",
-                "yaml.character",
-                f"character U+{_code_point(exc.character):04X} is not allowed in YAML",
-                hint="remove the control character",
-            )
-        ]
+        character = f"U+{_code_point(exc.character):04X}"
+        return _unusable(
+            name,
+            *_offset_to_pos(text, exc.position),
+            "yaml.character",
+            f"character {character} is not allowed in YAML",
+            hint="remove the control character",
+        )
     except YAMLError as exc:  # any other parser complaint without a mark
-        return None, [Diagnostic(name, 1, 1, "", "yaml.syntax", str(exc))]
+        return _unusable(name, 1, 1, "yaml.syntax", str(exc))
     if data is None:
         return None, [Diagnostic(name, 1, 1, "", "file.empty", "file contains no YAML document")]
     return Document(name, data, lines), []

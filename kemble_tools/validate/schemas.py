@@ -314,7 +314,8 @@ def _sensors() -> Schema:
     )
 
 
-def _text_cards(kind: str, key: str, title: str, extra: dict[str, Schema]) -> Schema:
+def _text_cards(kind: str, title: str, extra: dict[str, Schema]) -> Schema:
+    """A file of cards whose rules are all effects: power-ups, missions, achievements."""
     card = _obj(
         {
             "id": _ref("snake_id"),
@@ -325,7 +326,39 @@ def _text_cards(kind: str, key: str, title: str, extra: dict[str, Schema]) -> Sc
         },
         ["id", "name"],
     )
-    return _obj({"kind": _kind(kind), key: _list(card, 1)}, ["kind", key], title=title)
+    return _obj({"kind": _kind(kind), kind: _list(card, 1)}, ["kind", kind], title=title)
+
+
+def _powerups() -> Schema:
+    timing = {"enum": ["own_turn", "when_drawn"], "description": "When it can be played (R-PWD-2)."}
+    return _text_cards(
+        "powerups",
+        "Power-up cards",
+        {
+            "timing": timing,
+            "end_glory": _int(1, description="Glory scored at game end (R-END-1)."),
+            "copies": _int(1, description="Copies in the deck."),
+        },
+    )
+
+
+def _missions() -> Schema:
+    return _text_cards(
+        "missions",
+        "Mission cards",
+        {
+            "glory": _int(1, description="Glory on completion (R-MIS-1)."),
+            "target": _int(1, description="Progress needed."),
+        },
+    )
+
+
+def _achievements() -> Schema:
+    return _text_cards(
+        "achievements",
+        "Achievement cards",
+        {"glory": _int(1, description="Glory for meeting it (R-ACH-1).")},
+    )
 
 
 def _variants() -> Schema:
@@ -471,43 +504,9 @@ KINDS: dict[str, tuple[str, Any]] = {
     "objects": ("objects", _objects),
     "upgrades": ("upgrades", _upgrades),
     "sensors": ("sensors", _sensors),
-    "powerups": (
-        "powerups",
-        lambda: _text_cards(
-            "powerups",
-            "powerups",
-            "Power-up cards",
-            {
-                "timing": {
-                    "enum": ["own_turn", "when_drawn"],
-                    "description": "When it can be played (R-PWD-2).",
-                },
-                "end_glory": _int(1, description="Glory scored at game end (R-END-1)."),
-                "copies": _int(1, description="Copies in the deck."),
-            },
-        ),
-    ),
-    "missions": (
-        "missions",
-        lambda: _text_cards(
-            "missions",
-            "missions",
-            "Mission cards",
-            {
-                "glory": _int(1, description="Glory on completion (R-MIS-1)."),
-                "target": _int(1, description="Progress needed."),
-            },
-        ),
-    ),
-    "achievements": (
-        "achievements",
-        lambda: _text_cards(
-            "achievements",
-            "achievements",
-            "Achievement cards",
-            {"glory": _int(1, description="Glory for meeting it (R-ACH-1).")},
-        ),
-    ),
+    "powerups": ("powerups", _powerups),
+    "missions": ("missions", _missions),
+    "achievements": ("achievements", _achievements),
     "variants": ("variants", _variants),
     "scenario": ("scenario", _scenario),
 }
