@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -52,20 +53,82 @@ def validate(
     raise typer.Exit(EXIT_OK if result.ok else EXIT_INVALID)
 
 
+@app.command(name="compile")
+def compile_(
+    paths: PathsArg = None,
+    out: Annotated[Path, typer.Option(help="Folder for kemble.bundle.json.")] = Path("build"),
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.TEXT,
+    no_base: NoBaseOpt = False,
+) -> None:
+    """Validate, then compile all content to the effect DSL: writes OUT/kemble.bundle.json."""
+    result = _compile(paths or [], not no_base)
+    if not result.ok:
+        sys.stdout.write(render(result.diagnostics, fmt, result.files))
+        raise typer.Exit(EXIT_INVALID)
+    target = _write_bundle(result, out)
+    if fmt is Format.TEXT:
+        typer.echo(f"compile: {_counts(result.bundle)} -> {target}")
+    else:
+        sys.stdout.write(render(result.diagnostics, fmt, result.files))
+
+
+@dataclass
+class _Compiled:
+    bundle: dict | None
+    diagnostics: list
+    files: int
+
+    @property
+    def ok(self) -> bool:
+        return self.bundle is not None
+
+
+def _compile(paths: list[Path], with_base: bool) -> _Compiled:
+    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.validate.pipeline import validate_paths
+
+    validation = validate_paths(paths, with_base=with_base)
+    compiled = compile_validated(validation)
+    return _Compiled(compiled.bundle, compiled.diagnostics, len(validation.files))
+
+
+def _write_bundle(result: _Compiled, out: Path) -> Path:
+    from kemble_tools.compile.compiler import BUNDLE_NAME, render_bundle
+
+    target = out / BUNDLE_NAME
+    write_atomic(target, render_bundle(result.bundle or {}))
+    return target
+
+
+def _counts(bundle: dict | None) -> str:
+    sections = (
+        "cards",
+        "bosses",
+        "objects",
+        "upgrades",
+        "sensors",
+        "powerups",
+        "missions",
+        "achievements",
+        "variants",
+        "scenarios",
+    )
+    return ", ".join(f"{len((bundle or {}).get(s, ()))} {s}" for s in sections)
+
+
 @app.command()
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
 ) -> None:
     """The main job on the shipped content: every stage that exists, output into build/."""
-    from kemble_tools.validate.pipeline import validate_paths
-
-    result = validate_paths([])
+    result = _compile([], with_base=True)
     report = out / "diagnostics.json"
-    write_atomic(report, render_json(result.diagnostics, len(result.files)))
-    typer.echo(f"validate: {summary(result.diagnostics, len(result.files))} -> {report}")
+    write_atomic(report, render_json(result.diagnostics, result.files))
+    typer.echo(f"validate: {summary(result.diagnostics, result.files)} -> {report}")
     if not result.ok:
-        sys.stdout.write(render(result.diagnostics, Format.TEXT, len(result.files)))
+        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
         raise typer.Exit(EXIT_INVALID)
+    typer.echo(f"compile: {_counts(result.bundle)} -> {_write_bundle(result, out)}")
 
 
 @app.command()

@@ -10,6 +10,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
+from kemble_tools.dsl.schema import ENUM_CODE, UNKNOWN_CODE
 from kemble_tools.load.yaml_loader import Document
 from kemble_tools.validate.schemas import schema_for
 
@@ -84,7 +85,7 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         hint = did_you_mean(str(value), choices) if isinstance(value, str) else None
         yield doc.diagnostic(
             path,
-            "schema.enum",
+            error.schema.get(ENUM_CODE, "schema.enum"),
             f"{name} is {_describe(value)}; allowed: {', '.join(choices)}",
             hint=hint,
         )
@@ -93,7 +94,7 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         yield doc.diagnostic(
             path, "schema.range", f"{name} must be {bound} {expected}, not {_describe(value)}"
         )
-    elif keyword in ("minItems", "maxItems", "minProperties", "minLength"):
+    elif keyword in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength"):
         yield doc.diagnostic(path, "schema.size", _size_message(name, keyword, expected, value))
     elif keyword == "pattern":
         yield doc.diagnostic(
@@ -119,16 +120,17 @@ def _unknown_keys(
     doc: Document, error: ValidationError, path: tuple[Any, ...]
 ) -> Iterator[Diagnostic]:
     known = tuple(error.schema.get("properties", {}))
+    code = error.schema.get(UNKNOWN_CODE, "schema.unknown_key")
+    title = error.schema.get("title")
     for key in error.instance:
-        if key not in known:
-            where = f"in {_field(path)}" if path else "at the top level"
-            yield doc.diagnostic(
-                (*path, key),
-                "schema.unknown_key",
-                f"unknown key '{key}' {where}",
-                hint=did_you_mean(key, known) or f"known keys: {', '.join(known)}",
-                at_key=True,
-            )
+        if key in known:
+            continue
+        where = f"in {_field(path)}" if path else "at the top level"
+        message = f"unknown {title} '{key}'" if title else f"unknown key '{key}' {where}"
+        listing = f"known: {', '.join(known)}" if len(known) <= 12 else None
+        yield doc.diagnostic(
+            (*path, key), code, message, hint=did_you_mean(key, known) or listing, at_key=True
+        )
 
 
 def _alternatives(
@@ -157,6 +159,8 @@ def _alternatives(
 def _size_message(name: str, keyword: str, expected: int, value: Any) -> str:
     if keyword == "minLength":
         return f"{name} must not be empty"
+    if keyword == "maxProperties":
+        return f"{name} must have at most {expected} key{'s' if expected > 1 else ''}"
     if keyword == "minProperties":
         return f"{name} must have at least {expected} key{'s' if expected > 1 else ''}"
     count = len(value)

@@ -12,6 +12,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.dsl.schema import effect_defs
+
 Schema = dict[str, Any]
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -153,12 +155,6 @@ DEFS: dict[str, Schema] = {
         ["id", "quadrants"],
         description="A space card: two quadrants side by side.",
     ),
-    "effect": {
-        "type": "object",
-        "minProperties": 1,
-        "description": "An effect in the effect DSL; checked by the compiler.",
-    },
-    "effects": _list(_ref("effect"), description="Effects in the effect DSL."),
     "card_ref": {
         "oneOf": [
             {
@@ -238,8 +234,9 @@ def _boss() -> Schema:
             "warning": _obj({"text": _text("Flavour text of the Boss Warning card.")}),
             "special_rules": _list(rule),
             "defeat": {
-                **_ref("effect"),
-                "description": "Defeat condition if not D-BOS-2 (all destructible parts).",
+                "type": "string",
+                "description": "A condition (expression) that defeats the boss, if not D-BOS-2 "
+                "(all its destructible parts destroyed).",
             },
             "cards": _list(boss_card, 1),
         },
@@ -278,6 +275,7 @@ def _upgrades() -> Schema:
             "level": _int(1, 3),
             "price": _int(0, description="Bellonium (R-BUY-2)."),
             "glory": _int(0, description="Glory when bought (R-BUY-3)."),
+            "weapon": _ref("weapon"),
             "effects": _ref("effects"),
         },
         ["level", "price"],
@@ -398,7 +396,6 @@ def _variants() -> Schema:
             "extends": {**_ref("snake_id"), "description": "Variant whose setup this keeps."},
             "setups": _list(setup, 1),
             "rules": _ref("rule_switches"),
-            "effects": _ref("effects"),
         },
         ["id", "name"],
     )
@@ -430,6 +427,24 @@ RULE_SWITCHES: dict[str, Schema] = {
     "star_cards": {"type": "boolean", "description": "Shuffle the ★ cards in (R-VAR-STAR-1)."},
     "win": {"enum": ["most_glory", "defeat_boss"], "description": "How the game is won."},
 }
+DEFS.update(effect_defs())
+DEFS["weapon"] = _obj(
+    {
+        "shots": _int(1, description="Shots per fire action, spread over the turn (R-UPG-LAS-1)."),
+        "damage": _int(1, description="Damage to the target (or to each quadrant of the line)."),
+        "splash": _int(
+            0, description="Damage to one orthogonal neighbour the player chooses (R-UPG-MIS-1)."
+        ),
+        "reach": _int(1, description="Quadrants it reaches; absent means no limit (R-FIR-3)."),
+        "line": {
+            "type": "boolean",
+            "description": "Hits every quadrant along the fire line, "
+            "through every blocking object (R-UPG-GAM-1).",
+        },
+    },
+    ["shots", "damage"],
+    description="What firing this weapon once does at this level.",
+)
 DEFS["rule_switches"] = _obj(RULE_SWITCHES, description="Rule switches of a variant.")
 
 

@@ -1,0 +1,240 @@
+"""The compile stage: validated content in, one deterministic bundle out.
+
+The bundle (`build/kemble.bundle.json`) is what the engine, the solver and the exporters read:
+plain card data plus every effect compiled to the DSL's IR, with source spans.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from kemble_tools import __version__
+from kemble_tools.compile.effects import EffectCompiler
+from kemble_tools.diagnostics import Diagnostic, has_errors, sort_diagnostics
+from kemble_tools.dsl import spec
+from kemble_tools.dsl.ir import to_json
+from kemble_tools.load.content import project_root
+from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.validate.catalog import Catalog, boss_card_id, mappings_in
+from kemble_tools.validate.pipeline import Validation
+
+BUNDLE_NAME = "kemble.bundle.json"
+SECTIONS = (
+    "objects",
+    "decks",
+    "cards",
+    "bosses",
+    "upgrades",
+    "sensors",
+    "powerups",
+    "missions",
+    "achievements",
+    "variants",
+    "scenarios",
+)
+OWNED_CARD_KINDS = ("powerups", "missions", "achievements")
+
+
+@dataclass
+class Compilation:
+    bundle: dict[str, Any] | None
+    diagnostics: list[Diagnostic]
+
+    @property
+    def ok(self) -> bool:
+        return self.bundle is not None
+
+
+def plain(value: Any) -> Any:
+    """Loaded YAML as plain JSON data."""
+    if isinstance(value, dict):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [plain(item) for item in value]
+    return value
+
+
+def compile_validated(validation: Validation) -> Compilation:
+    """Compile every validated file; nothing is produced while any error remains."""
+    if not validation.ok:
+        return Compilation(None, validation.diagnostics)
+    bundle: dict[str, Any] = {
+        "dsl_version": spec.DSL_VERSION,
+        "generator": f"kemble_tools {__version__}",
+    }
+    bundle.update({section: {} for section in SECTIONS})
+    bundle["sensors"] = []
+    found: list[Diagnostic] = list(validation.diagnostics)
+    for doc, kind in validation.files:
+        effects = EffectCompiler(doc, validation.catalog, _span_file(doc))
+        _COMPILERS[kind](bundle, doc, effects, validation.catalog)
+        found.extend(effects.diagnostics)
+    bundle["sensors"].sort(key=lambda sensor: sensor["number"])
+    diagnostics = sort_diagnostics(found)
+    return Compilation(None if has_errors(diagnostics) else bundle, diagnostics)
+
+
+def render_bundle(bundle: dict[str, Any]) -> str:
+    return json.dumps(to_json(bundle), indent=1, ensure_ascii=False) + "\n"
+
+
+def _span_file(doc: Document) -> str:
+    """Spans name files relative to the project, so the bundle is the same from any folder."""
+    path = Path(doc.file).resolve()
+    try:
+        return path.relative_to(project_root().resolve()).as_posix()
+    except ValueError:
+        return doc.file
+
+
+# --- one compiler per file kind ------------------------------------------------------------------
+
+
+def _objects(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    for path, item in mappings_in(doc.data["objects"], ("objects",)):
+        bundle["objects"][item["id"]] = {
+            **{key: plain(item.get(key)) for key in ("name", "description")},
+            "blocks_shots": item["blocks_shots"],
+            "enterable": item["enterable"],
+            "enemy": item["enemy"],
+            "indestructible": item.get("indestructible", False),
+            "effects": effects.effects((*path, "effects"), spec.QUADRANT_HOST),
+        }
+
+
+def _card(card: YMap, card_id: str, deck: str) -> dict[str, Any]:
+    back = card.get("back")
+    return {
+        "id": card_id,
+        "deck": deck,
+        "name": card.get("name"),
+        "quadrants": plain(card["quadrants"]),
+        "flip": card.get("flip", False),
+        "back": plain(back["quadrants"]) if isinstance(back, YMap) else None,
+    }
+
+
+def _space_cards(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    deck = doc.data["deck"]
+    ids = []
+    for _, card in mappings_in(doc.data["cards"], ("cards",)):
+        bundle["cards"][card["id"]] = _card(card, card["id"], deck["code"])
+        ids.append(card["id"])
+    bundle["decks"][deck["code"]] = {
+        "name": deck["name"],
+        "description": deck.get("description"),
+        "cards": ids,
+    }
+
+
+def _boss(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    data, boss = doc.data, doc.data["id"]
+    used = {
+        q.get("special")
+        for _, card in mappings_in(data["cards"], ())
+        for side in (card, card.get("back") or {})
+        for _, q in mappings_in(side.get("quadrants"), ())
+    }
+    rules = {}
+    for path, rule in mappings_in(data.get("special_rules"), ("special_rules",)):
+        host = spec.QUADRANT_HOST if rule["id"] in used else spec.BOSS_HOST
+        rules[rule["id"]] = {
+            "name": rule["name"],
+            "text": rule.get("text"),
+            "effects": effects.effects((*path, "effects"), host),
+        }
+    ids = []
+    for _, card in mappings_in(data["cards"], ("cards",)):
+        card_id = boss_card_id(boss, card["number"])
+        bundle["cards"][card_id] = {**_card(card, card_id, boss), "number": card["number"]}
+        ids.append(card_id)
+    defeat = effects.condition(("defeat",), frozenset()) if "defeat" in data else None
+    bundle["decks"][boss] = {"name": data["name"], "description": None, "cards": ids}
+    bundle["bosses"][boss] = {
+        "name": data["name"],
+        "rows": data["rows"],
+        "warning": plain(data.get("warning", {}).get("text")),
+        "special_rules": rules,
+        "defeat": defeat,
+        "cards": ids,
+    }
+
+
+def _upgrades(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    for path, item in mappings_in(doc.data["upgrades"], ("upgrades",)):
+        levels = [
+            {
+                "level": level["level"],
+                "price": level["price"],
+                "glory": level.get("glory", 0),
+                "weapon": plain(level.get("weapon")),
+                "effects": effects.effects((*l_path, "effects"), spec.OWNED_HOST),
+            }
+            for l_path, level in mappings_in(item["levels"], (*path, "levels"))
+        ]
+        bundle["upgrades"][item["id"]] = {
+            "name": item["name"],
+            "type": item["type"],
+            "levels": levels,
+        }
+
+
+def _sensors(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    for path, item in mappings_in(doc.data["sensors"], ("sensors",)):
+        bundle["sensors"].append(
+            {
+                "number": item["number"],
+                "symbol": item["symbol"],
+                "effects": effects.effects((*path, "effects"), spec.OWNED_HOST),
+            }
+        )
+
+
+def _owned_cards(kind: str) -> Any:
+    def compile_cards(
+        bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog
+    ) -> None:
+        for path, item in mappings_in(doc.data[kind], (kind,)):
+            fields = {
+                key: plain(value) for key, value in item.items() if key not in ("id", "effects")
+            }
+            bundle[kind][item["id"]] = {
+                **fields,
+                "effects": effects.effects((*path, "effects"), spec.OWNED_HOST),
+            }
+
+    return compile_cards
+
+
+def _variants(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    for _, item in mappings_in(doc.data["variants"], ("variants",)):
+        bundle["variants"][item["id"]] = {
+            key: plain(value) for key, value in item.items() if key != "id"
+        }
+
+
+def _scenario(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
+    data = doc.data
+    local = {
+        card["id"]: _card(card, card["id"], card["deck"])
+        for _, card in mappings_in(data.get("cards"), ("cards",))
+    }
+    scenario = {
+        key: plain(value) for key, value in data.items() if key not in ("id", "kind", "cards")
+    }
+    bundle["scenarios"][data["id"]] = {**scenario, "cards": local, "source": _span_file(doc)}
+
+
+_COMPILERS = {
+    "objects": _objects,
+    "space_cards": _space_cards,
+    "boss": _boss,
+    "upgrades": _upgrades,
+    "sensors": _sensors,
+    "variants": _variants,
+    "scenario": _scenario,
+    **{kind: _owned_cards(kind) for kind in OWNED_CARD_KINDS},
+}
