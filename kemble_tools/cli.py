@@ -132,33 +132,28 @@ def build(
 
 
 @app.command()
-def schemas(
-    write: Annotated[bool, typer.Option("--write", help="Rewrite the files in schema/.")] = False,
-    out: Annotated[
-        Path | None, typer.Option(help="Folder (default: the project's schema/).")
-    ] = None,
+def generate(
+    check: Annotated[bool, typer.Option("--check", help="Only report files out of date.")] = False,
+    root: Annotated[Path | None, typer.Option(help="Project folder (default: this one).")] = None,
 ) -> None:
-    """Check (or, with --write, regenerate) the JSON Schema files from their definitions."""
+    """Regenerate the files derived from the code: schema/*.schema.json and docs/dsl.md."""
+    from kemble_tools.generated import generated_files
     from kemble_tools.load.content import project_root
-    from kemble_tools.validate.schemas import KINDS, schema_file_name
-    from kemble_tools.validate.schemas import render as render_schema
 
-    folder = out or project_root() / "schema"
-    stale = [
-        kind
-        for kind in KINDS
-        if not _same_text(folder / schema_file_name(kind), render_schema(kind))
-    ]
-    for kind in stale if write else []:
-        write_atomic(folder / schema_file_name(kind), render_schema(kind))
-    if write:
-        typer.echo(f"schemas: {len(stale)} of {len(KINDS)} rewritten in {folder}")
-    elif stale:
-        names = ", ".join(schema_file_name(k) for k in stale)
-        typer.echo(f"schemas out of date: {names} (run `kemble schemas --write`)", err=True)
-        raise typer.Exit(EXIT_INVALID)
-    else:
-        typer.echo(f"schemas: all {len(KINDS)} up to date in {folder}")
+    base = root or project_root()
+    stale = {
+        path: text for path, text in generated_files(base).items() if not _same_text(path, text)
+    }
+    if check:
+        if stale:
+            names = ", ".join(sorted(p.relative_to(base).as_posix() for p in stale))
+            typer.echo(f"out of date: {names} (run `kemble generate`)", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        typer.echo("generated files: all up to date")
+        return
+    for path, text in stale.items():
+        write_atomic(path, text)
+    typer.echo(f"generated files: {len(stale)} rewritten")
 
 
 def _same_text(path: Path, text: str) -> bool:

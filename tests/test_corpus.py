@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.validate.pipeline import validate_paths
 
 CORPUS = Path(__file__).parent / "corpus"
@@ -31,9 +32,11 @@ def test_corpus_is_large_enough() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
 def test_case_gives_exactly_its_diagnostics(case: Path) -> None:
-    result = validate_paths([case])
+    """Validation, then (when it passes) compilation: what `kemble compile` reports."""
+    result = compile_validated(validate_paths([case]))
     got = {(d.file, d.code, d.line, d.column) for d in result.diagnostics}
     assert got == _expected(case)
+    assert result.bundle is None or all(d.severity == "warning" for d in result.diagnostics)
 
 
 def test_hints_suggest_the_near_miss() -> None:

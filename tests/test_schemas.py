@@ -16,7 +16,7 @@ SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
 @pytest.mark.parametrize("kind", KINDS)
 def test_committed_schema_matches_its_definition(kind: str) -> None:
     committed = (SCHEMA_DIR / schema_file_name(kind)).read_text(encoding="utf-8")
-    assert committed == render(kind), "run `kemble schemas --write`"
+    assert committed == render(kind), "run `kemble generate`"
 
 
 def test_no_stray_schema_files() -> None:
@@ -60,12 +60,14 @@ def test_every_content_file_names_its_schema() -> None:
         assert target.is_file() and target.parent == SCHEMA_DIR, path
 
 
-def test_schema_command_reports_up_to_date(tmp_path: Path) -> None:
+def test_generate_command_checks_and_rewrites(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
     from kemble_tools.cli import app
 
     runner = CliRunner()
-    assert runner.invoke(app, ["schemas", "--out", str(tmp_path)]).exit_code == 1
-    assert runner.invoke(app, ["schemas", "--write", "--out", str(tmp_path)]).exit_code == 0
-    assert runner.invoke(app, ["schemas", "--out", str(tmp_path)]).exit_code == 0
+    args = ["generate", "--root", str(tmp_path)]
+    assert runner.invoke(app, [*args, "--check"]).exit_code == 1
+    assert runner.invoke(app, args).exit_code == 0
+    assert runner.invoke(app, [*args, "--check"]).exit_code == 0
+    assert (tmp_path / "docs" / "dsl.md").is_file()

@@ -90,11 +90,11 @@ def parse(text: str, scope: Scope, expected: str) -> Any:
 def _syntax_error(exc: UnexpectedInput, text: str) -> ExprError:
     offset = max(0, (exc.column or 1) - 1) if not isinstance(exc, UnexpectedEOF) else len(text)
     if isinstance(exc, UnexpectedCharacters):
-        found = f"'{text[offset]}'" if offset < len(text) else "the end"
+        found = f"'{text[offset]}'" if offset < len(text) else "end of expression"
     elif isinstance(exc, UnexpectedToken) and exc.token.type != "$END":
         found = f"'{exc.token}'"
     else:
-        found, offset = "the end", len(text)
+        found, offset = "end of expression", len(text)
     return ExprError(
         "dsl.expression",
         f"expression syntax error: unexpected {found}",
@@ -228,7 +228,7 @@ def _require_selector(name: str, token: Token, scope: Scope) -> None:
             "dsl.unknown_selector",
             f"unknown name '{name}'",
             _offset(token),
-            hint=did_you_mean(name, known),
+            hint=did_you_mean(name, known) or _attribute_hint(name),
         )
     needs = spec.SELECTORS[name].needs
     if needs is not None and needs not in scope.available:
@@ -238,6 +238,15 @@ def _require_selector(name: str, token: Token, scope: Scope) -> None:
             _offset(token),
             hint=unavailable_hint(scope),
         )
+
+
+def _attribute_hint(name: str) -> str | None:
+    """`energy` alone is probably someone's energy."""
+    if name in spec.PLAYER_ATTRIBUTES:
+        return f"attributes belong to someone: write player.{name} or owner.{name}"
+    if name in spec.QUADRANT_ATTRIBUTES:
+        return f"attributes belong to a quadrant: write this_quadrant.{name}"
+    return None
 
 
 def unavailable_hint(scope: Scope) -> str:
@@ -315,7 +324,8 @@ def _check_text_argument(name: str, args: list[Tree], nodes: list[Any]) -> None:
             "dsl.unknown_counter",
             f"unknown counter '{nodes[-1].value}'",
             _offset(args[-1]),
-            hint=did_you_mean(str(nodes[-1].value), tuple(choices)),
+            hint=did_you_mean(str(nodes[-1].value), tuple(choices))
+            or f"counters: {', '.join(choices)}",
         )
 
 

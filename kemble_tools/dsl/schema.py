@@ -33,7 +33,7 @@ _VALUE_SCHEMAS: dict[str, Schema] = {
     "object": {"type": "string", "description": "An object kind id."},
     "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
     "choice": {
-        "type": ["array", "object"],
+        "type": ["array", "object", "string"],
         "description": "Directions (a list), a selector, or named options.",
     },
 }

@@ -83,6 +83,10 @@ class Trigger:
     binds: frozenset[str]  # context names the event provides
     hosts: frozenset[str] = frozenset({QUADRANT_HOST, BOSS_HOST, OWNED_HOST})
     phrase: str = ""
+    owned_phrase: str = ""  # the phrase on a card a player owns, where "this" means nothing
+
+    def phrase_for(self, host: str) -> str:
+        return self.owned_phrase if host == OWNED_HOST and self.owned_phrase else self.phrase
 
 
 @dataclass(frozen=True)
@@ -152,36 +156,42 @@ TRIGGERS: dict[str, Trigger] = {
             "A player moves onto the quadrant (R-MOV-5).",
             T({"player", "active_player", "event_quadrant"}),
             phrase="When a ship moves here",
+            owned_phrase="When a ship moves onto a quadrant",
         ),
         Trigger(
             "on_pushed_onto",
             "Scrolling pushes a player onto the quadrant (R-SCR-1).",
             T({"player", "event_quadrant"}),
             phrase="When a ship is pushed here",
+            owned_phrase="When a ship is pushed onto a quadrant",
         ),
         Trigger(
             "on_hit",
             "A shot damages the quadrant (R-FIR-4).",
-            T({"shooter", "active_player", "event_quadrant", "weapon"}),
+            T({"shooter", "active_player", "event_quadrant"}),
             phrase="When this is hit",
+            owned_phrase="When a shot hits",
         ),
         Trigger(
             "on_destroyed",
             "The quadrant's object is destroyed (R-FIR-6).",
             T({"shooter", "active_player", "event_quadrant"}),
             phrase="When this is destroyed",
+            owned_phrase="When an object is destroyed",
         ),
         Trigger(
             "on_revealed",
             "The quadrant's card is dealt into the play area (R-SCR-5).",
             T({"event_quadrant"}),
             phrase="When this card arrives",
+            owned_phrase="When a card arrives",
         ),
         Trigger(
             "on_scroll_out",
             "The quadrant's card leaves the play area (R-SCR-3, R-SCR-8).",
             T({"event_quadrant"}),
             phrase="When this card scrolls out",
+            owned_phrase="When a card scrolls out",
         ),
         Trigger(
             "on_round_start",

@@ -82,12 +82,17 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         yield doc.diagnostic(path, "schema.type", f"{name} must be {kinds}, not {_describe(value)}")
     elif keyword in ("enum", "const"):
         choices = [str(c) for c in (expected if keyword == "enum" else [expected])]
-        hint = did_you_mean(str(value), choices) if isinstance(value, str) else None
+        near = did_you_mean(str(value), choices) if isinstance(value, str) else None
+        listed = ", ".join(choices)
+        short = len(choices) <= 8  # long lists go to the hint, unless a near miss is there
+        message = f"{name} is {_describe(value)}" + (
+            f"; allowed: {listed}" if short else ", which is not one of the allowed values"
+        )
         yield doc.diagnostic(
             path,
             error.schema.get(ENUM_CODE, "schema.enum"),
-            f"{name} is {_describe(value)}; allowed: {', '.join(choices)}",
-            hint=hint,
+            message,
+            hint=near or (None if short else f"allowed: {listed}"),
         )
     elif keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = "at least" if "inimum" in keyword else "at most"

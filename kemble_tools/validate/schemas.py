@@ -1,6 +1,6 @@
 """The JSON Schemas of every content file kind, built from one definition.
 
-Each schema in `schema/` is generated from this module (`kemble schemas --write`) and a test keeps
+Each schema in `schema/` is generated from this module (`kemble generate`) and a test keeps
 the committed files in sync. Each file is self-contained (shared parts are copied into its
 `$defs`), so an editor can use it from a `# yaml-language-server: $schema=…` line without
 fetching anything.
@@ -9,7 +9,6 @@ fetching anything.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 from kemble_tools.dsl.schema import effect_defs
@@ -565,14 +564,3 @@ def _refs_in(node: Any) -> list[str]:
 
 def render(kind: str) -> str:
     return json.dumps(schema_for(kind), indent=2, ensure_ascii=False) + "\n"
-
-
-def write_all(directory: Path) -> list[Path]:
-    """Write every schema file; returns the paths written."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
-    for kind in KINDS:
-        path = directory / schema_file_name(kind)
-        path.write_text(render(kind), encoding="utf-8")
-        written.append(path)
-    return written
