@@ -9,8 +9,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kemble_tools.cli import app
+from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.dsl import spec
 from kemble_tools.load.yaml_loader import YList, YMap, load_text
+from kemble_tools.validate.pipeline import validate_paths
 from kemble_tools.validate.schemas import DEFS, KINDS, RULE_SWITCHES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -140,3 +143,103 @@ def _positions(node: object) -> list[object]:
     if isinstance(node, YList):
         return [node.pos, node.item_pos, *(_positions(v) for v in node)]
     return []
+
+
+# --- random effects through the compiler ---------------------------------------------------------
+
+EXPRESSION_WORDS = [
+    *spec.SELECTORS,
+    *spec.GLOBALS,
+    *spec.FUNCTIONS,
+    "player.energy",
+    "this_quadrant.threat",
+    "owner.glory",
+    "1",
+    "2",
+    "'laser'",
+    "'kills'",
+    "and",
+    "or",
+    "not",
+    "==",
+    "<=",
+    ">",
+    "+",
+    "*",
+    "(",
+    ")",
+    ",",
+]
+expressions = st.lists(st.sampled_from(EXPRESSION_WORDS), min_size=1, max_size=7).map(" ".join)
+selector_values = st.sampled_from(list(spec.SELECTORS)) | st.builds(
+    lambda name, arg: {name: arg},
+    st.sampled_from(list(spec.SELECTORS)),
+    st.dictionaries(
+        st.sampled_from(["to", "of", "from", "direction", "object", "orthogonal", "unoccupied"]),
+        st.sampled_from(["S", "UP", "wormhole", True, "this_quadrant", 3]),
+        max_size=2,
+    ),
+)
+argument_values = st.one_of(
+    st.integers(-1, 5),
+    st.booleans(),
+    expressions,
+    selector_values,
+    st.sampled_from(list(spec.STATS) + list(spec.SCOPES) + ["N", "W"]),
+)
+
+
+def _action(children: st.SearchStrategy) -> st.SearchStrategy:
+    names = st.sampled_from(list(spec.ACTIONS))
+    params = st.sampled_from(sorted({p.name for a in spec.ACTIONS.values() for p in a.params}))
+    return st.builds(
+        lambda name, args: {name: args},
+        names,
+        st.one_of(
+            st.none(),
+            st.integers(0, 3),
+            st.dictionaries(
+                params, st.one_of(argument_values, st.lists(children, max_size=2)), max_size=3
+            ),
+        ),
+    )
+
+
+actions = st.recursive(_action(st.just({"cover": None})), _action, max_leaves=6)
+effects = st.lists(
+    st.fixed_dictionaries(
+        {
+            "on": st.sampled_from(list(spec.TRIGGERS)),
+            "do": st.lists(actions, min_size=1, max_size=3),
+        },
+        optional={"if": expressions},
+    ),
+    min_size=1,
+    max_size=2,
+)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(effects=effects, owned=st.booleans())
+def test_random_effects_compile_or_give_diagnostics(
+    tmp_path: Path, effects: list, owned: bool
+) -> None:
+    item = {"id": "fuzz_item", "name": "Fuzz", "effects": effects}
+    document = (
+        {"kind": "powerups", "powerups": [item]}
+        if owned
+        else {
+            "kind": "objects",
+            "objects": [{**item, "blocks_shots": False, "enterable": True, "enemy": False}],
+        }
+    )
+    path = tmp_path / "fuzz.yaml"
+    path.write_text(_dump(document), encoding="utf-8")
+    result = compile_validated(validate_paths([path], with_base=True))
+    assert result.bundle is not None or any(d.severity == "error" for d in result.diagnostics)
+    for diagnostic in result.diagnostics:
+        assert diagnostic.line >= 1 and diagnostic.column >= 1
