@@ -117,6 +117,30 @@ def _counts(bundle: dict | None) -> str:
 
 
 @app.command()
+def stats(
+    paths: PathsArg = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    no_base: NoBaseOpt = False,
+) -> None:
+    """The content's balance: cards, objects, symbols, threat, rewards and energy per deck."""
+    import json
+
+    from kemble_tools.stats import content_stats, render_tables
+
+    result = _compile(paths or [], not no_base)
+    if not result.ok:
+        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
+        raise typer.Exit(EXIT_INVALID)
+    figures = content_stats(result.bundle or {})
+    if as_json:
+        sys.stdout.write(json.dumps(figures, indent=2) + "\n")
+    else:
+        from rich.console import Console
+
+        Console().print(render_tables(figures))
+
+
+@app.command()
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
 ) -> None:

@@ -69,7 +69,8 @@ def compile_validated(validation: Validation) -> Compilation:
     bundle["sensors"] = []
     found: list[Diagnostic] = list(validation.diagnostics)
     for doc, kind in validation.files:
-        effects = EffectCompiler(doc, validation.catalog, _span_file(doc))
+        boss = doc.data.get("id") if kind == "boss" else None
+        effects = EffectCompiler(doc, validation.catalog, _span_file(doc), boss)
         _COMPILERS[kind](bundle, doc, effects, validation.catalog)
         found.extend(effects.diagnostics)
     bundle["sensors"].sort(key=lambda sensor: sensor["number"])

@@ -54,6 +54,7 @@ class EffectCompiler:
     doc: Document
     catalog: Catalog
     span_file: str
+    boss: str | None = None  # set while compiling a boss's own file
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     # --- entry points ----------------------------------------------------------------------
@@ -275,11 +276,12 @@ class EffectCompiler:
         return node
 
     def _check_text_refs(self, path: Path_, node: Any) -> None:
-        for function, namespace, what in (
-            ("upgrade_level", "upgrades", "upgrade"),
-            ("shows", "objects", "object kind"),
+        """Ids written as text inside expressions must exist like any other reference."""
+        for function, known, what in (
+            ("upgrade_level", self.catalog.table("upgrades"), "upgrade"),
+            ("shows", self.catalog.table("objects"), "object kind"),
+            ("parts_left", self._special_rules(), "boss special rule"),
         ):
-            known = self.catalog.table(namespace)
             for name in text_ids(node, function):
                 if name not in known:
                     self._report(
@@ -289,6 +291,13 @@ class EffectCompiler:
                         hint=did_you_mean(name, tuple(known)),
                     )
                     raise Skip
+
+    def _special_rules(self) -> dict[str, Any]:
+        """The special rules of this file's boss, or of every boss elsewhere."""
+        if self.boss is not None:
+            return self.catalog.table(f"special:{self.boss}")
+        tables = [t for name, t in self.catalog.items.items() if name.startswith("special:")]
+        return {rule: item for table in tables for rule, item in table.items()}
 
     def _selector(self, path: Path_, raw: Any, kind: str, context: Context) -> Select:
         if isinstance(raw, str):

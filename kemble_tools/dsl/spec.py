@@ -383,6 +383,7 @@ SELECTORS: dict[str, Selector] = {
                 _p("object", "object", "Object kind id.", required=True),
                 _p("unoccupied", BOOL, "Only quadrants with no ship.", False),
                 _p("except_this", BOOL, "Leave out this quadrant.", False),
+                _p("near", QUADRANTS, "Only quadrants next to these (8 neighbours)."),
             ),
             phrase="a {object}",
         ),
@@ -609,6 +610,19 @@ ACTIONS: dict[str, Action] = {
             "player",
         ),
         Action(
+            "spawn",
+            "Put a new object on quadrants, replacing what they show (a cover too) for as long "
+            "as their card is in play; a ship there is not affected until it moves or is pushed.",
+            (
+                _p("quadrant", QUADRANTS, "Where.", required=True),
+                _p("object", "object", "Object kind id.", required=True),
+                _p("energy", INT, "Its Object Energy (0: indestructible).", 1),
+                _p("threat", INT, "Its threat symbols.", 0),
+            ),
+            "- spawn: {quadrant: {adjacent_quadrants: {orthogonal: true}}, object: fighter, "
+            "threat: 1}",
+        ),
+        Action(
             "choose",
             "Ask the player for a choice, then run `then` with `chosen` (see Choices).",
             (
@@ -727,6 +741,13 @@ FUNCTIONS: dict[str, Function] = {
             "upgrade_level(player, 'laser') >= 2",
         ),
         Function("min", (INT, INT), INT, "The smaller of two numbers.", "min(player.bellonium, 3)"),
+        Function(
+            "parts_left",
+            (TEXT,),
+            INT,
+            "How many boss parts carrying a special rule are in play and not destroyed.",
+            "parts_left('core') == 0",
+        ),
         Function(
             "max", (INT, INT), INT, "The larger of two numbers.", "max(player.threat_level, 1)"
         ),

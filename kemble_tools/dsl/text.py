@@ -78,6 +78,10 @@ def selector_text(select: Select) -> str:
     if select.name == "player" and _player_is_you.get():
         return "you"
     words = {name: _arg_text(value) for name, value in select.args.items()}
+    if select.name == "quadrants_of":
+        near = f" next to {words['near']}" if "near" in words else ""
+        free = " with no ship" if words.get("unoccupied") == "True" else ""
+        return f"a {words['object']}{free}{near}"
     phrase = selector.phrase or select.name.replace("_", " ")
     try:
         return phrase.format(**words)
@@ -142,6 +146,7 @@ def _call_text(node: Call) -> str:
         "upgrade_level": lambda: f"{args[0]}'s {args[1]} level",
         "min": lambda: f"the smaller of {args[0]} and {args[1]}",
         "max": lambda: f"the larger of {args[0]} and {args[1]}",
+        "parts_left": lambda: f"the number of {args[0]} parts left",
     }
     return texts[node.function]()
 
@@ -264,6 +269,10 @@ _ACTION_TEXTS: dict[str, Callable[[Act], str]] = {
     ),
     "advance_mission": lambda a: f"advance your mission by {_amount(a)}",
     "claim_achievement": lambda a: _verb(_who(a), "claims", "claim") + " this achievement",
+    "spawn": lambda a: (
+        f"put a {_arg_text(a.args['object'])} ({_amount(a, 'energy')} energy, "
+        f"{_amount(a, 'threat')} threat) on {selector_text(a.args['quadrant'])}"
+    ),
     "choose": _choose,
     "if": _if,
 }
