@@ -117,6 +117,77 @@ def _counts(bundle: dict | None) -> str:
 
 
 @app.command()
+def run(
+    scenario: Annotated[
+        Path, typer.Argument(help="The scenario file.", exists=True, dir_okay=False)
+    ],
+    actions: Annotated[
+        Path | None,
+        typer.Option(
+            "--actions", help="An action script (CONTRACT §4).", exists=True, dir_okay=False
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
+    interactive: Annotated[
+        bool, typer.Option("--interactive", help="Play by hand in the terminal.")
+    ] = False,
+) -> None:
+    """Play a scripted line on a scenario with the reference interpreter; print the state."""
+    import json
+
+    from kemble_tools.engine.game import load_scenario_game
+    from kemble_tools.engine.script import ScriptError, render_board, run_script, state_json
+
+    if (actions is None) == (not interactive):
+        typer.echo("give either --actions FILE or --interactive", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    game, diagnostics = load_scenario_game(scenario)
+    if game is None:
+        sys.stdout.write(render(diagnostics, Format.TEXT, 0))
+        raise typer.Exit(EXIT_INVALID)
+    if interactive:
+        _play_interactively(game)
+        return
+    try:
+        run_script(game, (actions or Path()).read_text(encoding="utf-8"))
+    except ScriptError as error:
+        typer.echo(
+            f"{actions}:{error.line}: '{error.action}' is not allowed: {error.message} "
+            f"({error.rule})",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INVALID) from None
+    except UnicodeDecodeError:
+        typer.echo(f"{actions}: the action script is not UTF-8 text", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    if as_json:
+        sys.stdout.write(json.dumps(state_json(game), indent=2) + "\n")
+    else:
+        sys.stdout.write(render_board(game))
+
+
+def _play_interactively(game: object) -> None:
+    from kemble_tools.engine.rules import IllegalAction
+    from kemble_tools.engine.script import render_board
+
+    while not game.is_terminal():  # type: ignore[attr-defined]
+        sys.stdout.write(render_board(game))
+        legal = game.legal_actions()  # type: ignore[attr-defined]
+        typer.echo("legal: " + ", ".join(legal))
+        try:
+            line = input("> ").strip()
+        except EOFError:
+            return
+        if line in ("quit", "exit"):
+            return
+        try:
+            game.apply_action(line)  # type: ignore[attr-defined]
+        except IllegalAction as exc:
+            typer.echo(f"not allowed: {exc}")
+    sys.stdout.write(render_board(game))
+
+
+@app.command()
 def stats(
     paths: PathsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,

@@ -70,16 +70,17 @@ class Op:
 # --- effects -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Act:
-    """One action with its compiled arguments (values, selectors, expressions, nested actions)."""
+    """One action with its compiled arguments (values, selectors, expressions, nested actions).
+    Compared and hashed by identity: the engine's states hold the bundle's own actions."""
 
     action: str
     args: dict[str, Any]
     span: Span
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Effect:
     """When `trigger` fires and `condition` holds, run `actions` in order."""
 

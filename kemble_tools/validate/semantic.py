@@ -412,7 +412,8 @@ def _check_board(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
 
 
 def _check_boss_placement(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
-    """A Boss Warning card comes last in the deck; a scenario with `expect` needs one."""
+    """A Boss Warning card comes last in the deck, after whole rows; a scenario with `expect`
+    needs one."""
     deck = doc.data.get("deck")
     if not isinstance(deck, YList):
         return
@@ -429,6 +430,17 @@ def _check_boss_placement(doc: Document, catalog: Catalog) -> Iterator[Diagnosti
                 f"the Boss Warning card {card_id} must be the last card of the deck",
                 hint="R-SET-4: the boss goes to the bottom",
             )
+    width = _solo_width(catalog)
+    before = next((i for i, card_id in enumerate(ids) if card_id in bosses), len(ids))
+    if width and before % width:
+        yield doc.diagnostic(
+            ("deck",),
+            "scenario.deck_rows",
+            f"the deck has {before} space card{'s' if before != 1 else ''}"
+            f"{' before the boss' if before < len(ids) else ''}; rows are {width} cards wide, so "
+            "its last row would be incomplete",
+            hint=f"give the deck a multiple of {width} cards before the Boss Warning card",
+        )
     if "expect" in doc.data and (not ids or ids[-1] not in bosses):
         yield doc.diagnostic(
             ("expect",),
