@@ -879,9 +879,10 @@ class Engine:
         if state.outcome != "ongoing":
             return
         solo = len(state.players) == 1
-        if lost is None:
-            lost = solo and not state.boss_defeated
-        state.outcome = "lost" if lost else ("won" if solo else "ended")
+        if lost is None:  # D-SOLO-1; a test position with no boss simply ends
+            lost = solo and state.boss is not None and not state.boss_defeated
+        won = solo and state.boss_defeated
+        state.outcome = "lost" if lost else ("won" if won else "ended")
         state.phase = "terminal"
         state.frames, state.choice, state.turn = (), None, None
         self._log(state, f"game over: {why}")

@@ -1,0 +1,89 @@
+"""The engine's API (OpenSpiel style) and invariants over many random games."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from kemble_tools.engine.game import Game
+from kemble_tools.engine.player_stats import stat
+from kemble_tools.engine.rules import IllegalAction
+
+from engine_helpers import base_bundle, empty_grid, make_game, play
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted(base_bundle()["scenarios"])
+
+
+def scenario_game(name: str) -> Game:
+    return Game.from_scenario(base_bundle(), base_bundle()["scenarios"][name])
+
+
+def test_clone_is_independent_and_keys_compare_states() -> None:
+    game = scenario_game("solo-01")
+    copy = game.clone()
+    play(game, "battle", "enter 2")
+    assert copy.state.players[0].position is None and game.state.players[0].position == (5, 2)
+    again = play(scenario_game("solo-01"), "battle", "enter 2")
+    assert game.key() == again.key() and hash(game.key()) == hash(again.key())
+    assert game.key() != copy.key()
+
+
+def test_child_leaves_the_parent_alone() -> None:
+    game = scenario_game("solo-01")
+    child = game.child("battle")
+    assert game.state.phase == "turn_choice" and child.state.phase == "battle"
+
+
+def test_illegal_action_names_its_rule_and_changes_nothing() -> None:
+    game = play(make_game(empty_grid()), "battle")
+    before = game.key()
+    with pytest.raises(IllegalAction) as caught:
+        game.apply_action("move N")
+    assert caught.value.rule == "R-MOV-2" and game.key() == before
+
+
+def test_every_legal_action_is_accepted() -> None:
+    game = play(scenario_game("solo-02"), "battle")
+    for action in game.legal_actions():
+        game.child(action)  # raises if the engine offers what it refuses
+
+
+def _random_game(name: str, seed: int, limit: int = 4000) -> Game:
+    rng = random.Random(seed)
+    game = scenario_game(name)
+    for _ in range(limit):
+        if game.is_terminal():
+            return game
+        legal = game.legal_actions()
+        assert legal, "a game that is not over always offers an action"
+        game.apply_action(rng.choice(legal))
+        _check_invariants(game)
+    return game
+
+
+def _check_invariants(game: Game) -> None:
+    state, bundle = game.state, game.engine.bundle
+    positions = []
+    for index, player in enumerate(state.players):
+        assert 0 <= player.energy <= stat(bundle, state, index, "max_energy") <= 7
+        assert 0 <= player.threat_points <= 9
+        assert player.bellonium >= 0
+        if player.astral:
+            assert player.position is None or state.outcome != "ongoing"
+        elif player.position is not None:
+            positions.append(player.position)
+            assert 1 <= player.position[0] <= len(state.rows)
+    assert len(positions) == len(set(positions))
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(SCENARIOS), seed=st.integers(0, 10_000))
+def test_random_games_keep_the_invariants_and_end(name: str, seed: int) -> None:
+    game = _random_game(name, seed)
+    assert game.is_terminal(), f"{name} with seed {seed} did not end"
+    assert game.returns() in ([0.0], [1.0])
