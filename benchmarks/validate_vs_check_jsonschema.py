@@ -7,13 +7,14 @@ Run from the project root with the test extras installed (they bring check-jsons
 Two comparisons, all measured in this one run on the shipped content (cards/ and scenarios/):
 
 1. Whole commands, wall time over --repeat runs each:
-   - `kemble validate` (one process: every file, its schema, and the semantic checks);
+   - `kemble validate` (one process: every file, its schema, the semantic checks, the effects);
    - check-jsonschema given the same files and the same schemas. It takes one schema per run, so
      it runs once per file kind, and its time is the sum of those runs;
    - one check-jsonschema run alone, on the largest group (the space-card decks), for scale;
    - a bare load: one Python process that imports ruamel.yaml and loads every file, no checks.
 2. In-process, over --repeat × 3 runs (no interpreter start-up):
-   - `validate_paths()` (load with positions + schema + semantic checks);
+   - what `kemble validate` does, in-process: load with positions, schema, semantic checks and
+     the effect compiler;
    - `YAML(typ="safe").load` of every file (ruamel.yaml's standard loader);
    - `YAML(typ="rt").load` of every file (ruamel.yaml's round-trip loader, the one that keeps
      line numbers).
@@ -35,6 +36,7 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
+from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.load.content import collect_files, project_root
 from kemble_tools.load.yaml_loader import load_file
 from kemble_tools.validate.pipeline import detect_kind, validate_paths
@@ -112,7 +114,7 @@ def main() -> None:
 
     safe, rt = YAML(typ="safe"), YAML(typ="rt")
     calls = {
-        "validate_paths()": lambda: validate_paths([]),
+        "validate + compile (in-process)": lambda: compile_validated(validate_paths([])),
         "YAML(typ='safe').load": lambda: [safe.load(path) for path in files],
         "YAML(typ='rt').load": lambda: [rt.load(path) for path in files],
     }

@@ -45,11 +45,10 @@ def validate(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.TEXT,
     no_base: NoBaseOpt = False,
 ) -> None:
-    """Check content files against the schemas and the semantic rules; report every problem."""
-    from kemble_tools.validate.pipeline import validate_paths
-
-    result = validate_paths(paths or [], with_base=not no_base)
-    sys.stdout.write(render(result.diagnostics, fmt, len(result.files)))
+    """Check content files against the schemas, the semantic rules and the effect compiler;
+    report every problem (nothing is written)."""
+    result = _compile(paths or [], not no_base)
+    sys.stdout.write(render(result.diagnostics, fmt, result.files))
     raise typer.Exit(EXIT_OK if result.ok else EXIT_INVALID)
 
 

@@ -12,8 +12,14 @@ SCRIPT = ROOT / "tests" / "scripts" / "solo-01-opening.txt"
 
 
 def kemble(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "kemble_tools.cli", *args], cwd=ROOT,
-                          capture_output=True, text=True, input=stdin, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "kemble_tools.cli", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+    )
 
 
 def test_run_prints_the_state_json_of_the_contract() -> None:
@@ -25,8 +31,16 @@ def test_run_prints_the_state_json_of_the_contract() -> None:
     player = state["players"][0]
     assert player["id"] == "p1" and player["position"] == [5, 2]
     assert player["glory"] == 1 and player["bellonium"] == 3  # fighter's glory, Global Bellonium
-    assert {"energy", "max_energy", "threat_points", "threat_level", "astral", "facing",
-            "upgrades", "powerups"} <= set(player)
+    assert {
+        "energy",
+        "max_energy",
+        "threat_points",
+        "threat_level",
+        "astral",
+        "facing",
+        "upgrades",
+        "powerups",
+    } <= set(player)
     assert state["rows"][0] == ["BOSS-CANNONRAM-2:front", "BOSS-CANNONRAM-3:front"]
     assert state["boss"] == {"id": "CANNONRAM", "defeated": False}
 
@@ -63,8 +77,9 @@ def test_run_needs_a_script_or_interactive() -> None:
 
 
 def test_interactive_session_shows_board_and_legal_actions() -> None:
-    run = kemble("run", "scenarios/solo-01.yaml", "--interactive",
-                 stdin="battle\nmove N\nenter 2\nquit\n")
+    run = kemble(
+        "run", "scenarios/solo-01.yaml", "--interactive", stdin="battle\nmove N\nenter 2\nquit\n"
+    )
     assert run.returncode == 0
     assert "legal: battle" in run.stdout and "not allowed" in run.stdout
     assert "at (5, 2)" in run.stdout

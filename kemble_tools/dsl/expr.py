@@ -68,7 +68,10 @@ class ExprError(Exception):
 
 @cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    # cache=True keeps the analysed grammar in the temporary folder: about 90 ms less start-up.
+    return Lark(
+        GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=True
+    )
 
 
 def parse(text: str, scope: Scope, expected: str) -> Any:

@@ -154,7 +154,11 @@ def render_board(game: Game) -> str:
         )
     if state.choice:
         lines.append(f"choice for p{state.choice.player + 1}: {', '.join(state.choice.options)}")
-    lines.append("key: " + " ".join(f"{mark}={kind.replace('_', ' ')}" for kind, mark in
-                                    _SHORT.items() if kind != "empty")
-                 + "; digits after a mark: energy; ! threat; ~ distant threat; 1-5 ships")
+    lines.append(
+        "key: "
+        + " ".join(
+            f"{mark}={kind.replace('_', ' ')}" for kind, mark in _SHORT.items() if kind != "empty"
+        )
+        + "; digits after a mark: energy; ! threat; ~ distant threat; 1-5 ships"
+    )
     return "\n".join(lines) + "\n"
