@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -17,6 +16,9 @@ from kemble_tools.fileio import write_atomic
 from kemble_tools.report import Format, render, render_json, summary
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
+
+if TYPE_CHECKING:
+    from kemble_tools.compile.compiler import Compilation
 
 app = typer.Typer(
     add_completion=False,
@@ -71,27 +73,14 @@ def compile_(
         sys.stdout.write(render(result.diagnostics, fmt, result.files))
 
 
-@dataclass
-class _Compiled:
-    bundle: dict | None
-    diagnostics: list
-    files: int
-
-    @property
-    def ok(self) -> bool:
-        return self.bundle is not None
-
-
-def _compile(paths: list[Path], with_base: bool) -> _Compiled:
+def _compile(paths: list[Path], with_base: bool) -> Compilation:
     from kemble_tools.compile.compiler import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
-    validation = validate_paths(paths, with_base=with_base)
-    compiled = compile_validated(validation)
-    return _Compiled(compiled.bundle, compiled.diagnostics, len(validation.files))
+    return compile_validated(validate_paths(paths, with_base=with_base))
 
 
-def _write_bundle(result: _Compiled, out: Path) -> Path:
+def _write_bundle(result: Compilation, out: Path) -> Path:
     from kemble_tools.compile.compiler import BUNDLE_NAME, render_bundle
 
     target = out / BUNDLE_NAME
@@ -100,19 +89,9 @@ def _write_bundle(result: _Compiled, out: Path) -> Path:
 
 
 def _counts(bundle: dict | None) -> str:
-    sections = (
-        "cards",
-        "bosses",
-        "objects",
-        "upgrades",
-        "sensors",
-        "powerups",
-        "missions",
-        "achievements",
-        "variants",
-        "scenarios",
-    )
-    return ", ".join(f"{len((bundle or {}).get(s, ()))} {s}" for s in sections)
+    from kemble_tools.compile.compiler import bundle_summary
+
+    return bundle_summary(bundle or {})
 
 
 @app.command()

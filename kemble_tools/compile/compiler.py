@@ -42,6 +42,7 @@ OWNED_CARD_KINDS = ("powerups", "missions", "achievements")
 class Compilation:
     bundle: dict[str, Any] | None
     diagnostics: list[Diagnostic]
+    files: int = 0  # how many content files were checked
 
     @property
     def ok(self) -> bool:
@@ -60,7 +61,7 @@ def plain(value: Any) -> Any:
 def compile_validated(validation: Validation) -> Compilation:
     """Compile every validated file; nothing is produced while any error remains."""
     if not validation.ok:
-        return Compilation(None, validation.diagnostics)
+        return Compilation(None, validation.diagnostics, len(validation.files))
     bundle: dict[str, Any] = {
         "dsl_version": spec.DSL_VERSION,
         "generator": f"kemble_tools {__version__}",
@@ -75,7 +76,14 @@ def compile_validated(validation: Validation) -> Compilation:
         found.extend(effects.diagnostics)
     bundle["sensors"].sort(key=lambda sensor: sensor["number"])
     diagnostics = sort_diagnostics(found)
-    return Compilation(None if has_errors(diagnostics) else bundle, diagnostics)
+    bundle_or_none = None if has_errors(diagnostics) else bundle
+    return Compilation(bundle_or_none, diagnostics, len(validation.files))
+
+
+def bundle_summary(bundle: dict[str, Any]) -> str:
+    """'119 cards, 4 bosses, …' for progress messages."""
+    shown = [s for s in SECTIONS if s != "decks"]
+    return ", ".join(f"{len(bundle.get(section, ()))} {section}" for section in shown)
 
 
 def render_bundle(bundle: dict[str, Any]) -> str:
