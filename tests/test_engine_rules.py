@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from kemble_tools.engine.board import Board
@@ -253,7 +255,7 @@ def test_bomb_explodes_when_it_scrolls_out() -> None:
 
 
 def test_turret_fires_once_north_and_destroying_gives_the_reward() -> None:
-    # R-FIR-1 R-FIR-2 R-FIR-3 R-FIR-7 R-SYM-6
+    # R-FIR-1 R-FIR-2 R-FIR-3 R-FIR-7 R-SYM-6 R-SYM-9
     target = q("fighter", energy=1, threat=1, reward={"bellonium": 2, "glory": 1})
     game = play(make_game(grid_with({(1, 2): target}), player=at((5, 2))), "battle", "fire")
     assert (me(game).bellonium, me(game).glory) == (2, 1)
@@ -703,3 +705,58 @@ def test_sensor_card_texts_act_for_the_round() -> None:
     dear = make_game(empty_grid(), player=at((4, 2)), sensors=[], sensor_hand=[330, 20])
     play(dear, "sensor 330", "battle", "overload fire", "overload fire")  # (d) 1 then 3
     assert me(dear).energy == 1
+
+
+# --- merchant, missions, achievements, decks ------------------------------------------------------
+
+
+def test_merchant_sells_for_a_fee_without_powering_down() -> None:
+    # R-OBJ-MERC-1 R-BUY-1
+    game = play(
+        make_game(grid_with({(4, 2): q("merchant")}), player=at((5, 2), bellonium=5)),
+        "battle",
+        "move N",
+    )
+    legal = game.legal_actions()
+    assert "buy laser 1" in legal and "buy gamma 1" in legal  # 3 or 4, plus the fee of 1
+    assert "buy laser 2" not in legal
+    play(game, "buy laser 1")
+    assert me(game).level("laser") == 1 and me(game).bellonium == 1
+    assert not any(a.startswith("buy") for a in game.legal_actions())
+
+
+def test_missions_advance_and_score_their_glory() -> None:
+    # R-MIS-1
+    grid = grid_with({(3, 2): FIGHTER, (2, 2): FIGHTER})
+    game = make_game(grid, player=at((5, 2)), round=2)
+    game.state.with_player(0, replace(me(game), mission="ace_pilot", mission_progress=3))
+    play(game, "battle", "fire", "overload fire")
+    assert me(game).mission_done and me(game).glory == 3
+
+
+def test_revealed_achievement_is_claimed_and_replaced() -> None:
+    # R-ACH-1 R-ACH-2 R-SET-2
+    game = make_game(grid_with({(3, 2): FIGHTER}), player=at((5, 2)))
+    game.state.achievements = ("first_blood", "tycoon")
+    game.state.achievement_deck = ("maze_runner",)
+    play(game, "battle", "fire")
+    assert me(game).glory == 1 and me(game).achievements == ("first_blood",)
+    assert game.state.achievements == ("tycoon", "maze_runner")
+
+
+def test_scenario_fixes_the_order_of_the_space_cards() -> None:
+    # R-VAR-SOLO-2 R-SET-5
+    game = make_game(empty_grid(), deck=[[FIGHTER, E, E, E], [E, E, E, FIGHTER]], player=at((3, 2)))
+    play(game, "battle", "end")
+    assert game.state.rows[0] == ("D1-01", "D1-02")
+    play(game, "battle", "end")
+    assert game.state.rows[0] == ("D2-01", "D2-02")
+
+
+def test_unfixed_decks_are_shuffled_from_the_seed() -> None:
+    # R-SET-3 R-COMP-4
+    first = make_game(empty_grid(), powerups=None, seed=7).state.powerup_deck
+    again = make_game(empty_grid(), powerups=None, seed=7).state.powerup_deck
+    other = make_game(empty_grid(), powerups=None, seed=8).state.powerup_deck
+    assert first == again and sorted(first) == sorted(other) and first != other
+    assert len(first) == 23

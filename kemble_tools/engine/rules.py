@@ -185,6 +185,8 @@ class Engine:
             for p in dict.fromkeys(player.hand)
             if self.bundle["powerups"][p].get("timing") == "own_turn"
         ]
+        if state.turn and state.turn.shop_fee is not None:
+            actions += self._buy_actions(state)
         actions.append("end")
         return actions
 
@@ -298,7 +300,7 @@ class Engine:
                 threat_points=max(0, player.threat_points - 1),
             ),
         )
-        state.turn = replace(state.turn, pending_reward=None)
+        state.turn = replace(state.turn, pending_reward=None, shop_fee=None, shop_paid=False)
         self._log(state, f"p{index + 1} {' '.join(words)}")
         self._resolve_quadrant(state, index, target, "on_enter")
 
@@ -438,7 +440,7 @@ class Engine:
         event = {"shooter": shooter, "active_player": shooter, "event_quadrant": ref}
         if board.destructible(ref) and total >= board.quadrant(ref)["energy"]:
             self._destroy_quadrant(state, ref, shooter, reward=True)
-        self._fire_quadrant(state, ref, "on_hit", event)
+        self._fire_event(state, ref, "on_hit", event)
 
     # --- Rotary Cage (R-TUR-*) ----------------------------------------------------------------
 
@@ -493,17 +495,32 @@ class Engine:
     def _buy_actions(self, state: State) -> list[str]:
         index = state.turn.player if state.turn else 0
         player = state.players[index]
+        budget = player.bellonium - self._unpaid_fee(state)
         actions = []
         for upgrade in self.bundle["upgrades"]:
             level = player.level(upgrade) + 1
-            if (
-                self._price(state, upgrade, level) is not None
-                and self._price(state, upgrade, level) <= player.bellonium
-            ):
+            price = self._price(state, upgrade, level)
+            if price is not None and price <= budget:
                 actions.append(f"buy {upgrade} {level}")
-        if player.bellonium >= POWERUP_PRICE and state.powerup_deck:
+        if budget >= POWERUP_PRICE and state.powerup_deck:
             actions.append("buy powerup")
         return actions
+
+    @staticmethod
+    def _unpaid_fee(state: State) -> int:
+        turn = state.turn
+        if turn is None or turn.shop_fee is None or turn.shop_paid or state.phase != "battle":
+            return 0
+        return turn.shop_fee
+
+    def _pay_fee(self, state: State, index: int) -> None:
+        """R-OBJ-MERC-1: the merchant's fee is paid with the first purchase."""
+        fee = self._unpaid_fee(state)
+        if fee:
+            player = state.players[index]
+            state.with_player(index, replace(player, bellonium=player.bellonium - fee))
+        if state.turn is not None and state.turn.shop_fee is not None:
+            state.turn = replace(state.turn, shop_paid=True)
 
     def _price(self, state: State, upgrade: str, level: int) -> int | None:
         levels = self.bundle["upgrades"][upgrade]["levels"]
@@ -515,13 +532,17 @@ class Engine:
 
     def _act_buy(self, state: State, words: list[str]) -> None:
         index = state.turn.player
-        if state.phase != "powerdown":
-            raise IllegalAction("R-BUY-1", "buying happens during Power Down")
+        shop = state.turn.shop_fee if state.phase == "battle" else None
+        if state.phase != "powerdown" and shop is None:
+            raise IllegalAction("R-BUY-1", "buying happens during Power Down (or at a merchant)")
         what = _word(words, 1, None, "R-BUY-1")
         player = state.players[index]
+        fee = self._unpaid_fee(state)
         if what == "powerup":
-            if player.bellonium < POWERUP_PRICE or not state.powerup_deck:
+            if player.bellonium - fee < POWERUP_PRICE or not state.powerup_deck:
                 raise IllegalAction("R-BUY-5", "a power-up costs 2 Bellonium")
+            self._pay_fee(state, index)
+            player = state.players[index]
             state.with_player(index, replace(player, bellonium=player.bellonium - POWERUP_PRICE))
             self._draw_powerup(state, index)
             return
@@ -540,8 +561,14 @@ class Engine:
                     f"{what} level {level} is not for sale",
                 )
             total += price
-        if total > player.bellonium:
-            raise IllegalAction("R-BUY-2", f"{what} up to level {target} costs {total} Bellonium")
+        if total + fee > player.bellonium:
+            raise IllegalAction(
+                "R-BUY-2",
+                f"{what} up to level {target} costs {total} Bellonium"
+                + (f" and the merchant's fee {fee}" if fee else ""),
+            )
+        self._pay_fee(state, index)
+        player = state.players[index]
         glory = sum(
             self.bundle["upgrades"][what]["levels"][lv - 1].get("glory", 0)
             for lv in range(current + 1, target + 1)
@@ -662,7 +689,7 @@ class Engine:
         bottom = state.rows[-1]
         for half_card in bottom:
             for half in (0, 1):
-                self._fire_quadrant(
+                self._fire_event(
                     state, (half_card, half), "on_scroll_out", {"event_quadrant": (half_card, half)}
                 )
         self._check_boss_left(state, bottom)
@@ -727,7 +754,7 @@ class Engine:
                 for i, player in enumerate(state.players):  # R-SCR-7, R-AST-3
                     if not player.astral and quadrant.get("global_bellonium"):
                         self._gain(state, i, "bellonium", quadrant["global_bellonium"])
-                self._fire_quadrant(
+                self._fire_event(
                     state, (card, half), "on_revealed", {"event_quadrant": (card, half)}
                 )
 
@@ -766,6 +793,9 @@ class Engine:
             state.with_player(by, player)
             if reward:
                 self._give_reward(state, by, quadrant.get("reward", {}))
+        # Hooks decide (their conditions) while the object is still shown; they act after.
+        event = {"shooter": by, "active_player": by, "event_quadrant": ref}
+        self._fire_event(state, ref, "on_destroyed", event, quadrant)
         state.covered = state.covered | {ref}
         state.spawned = tuple(s for s in state.spawned if s[0] != ref)
         self._log(state, f"{quadrant['object']} at {board.pos_of(ref)} destroyed")
@@ -773,13 +803,6 @@ class Engine:
         if card.get("flip") and card.get("back"):  # R-SYM-12
             state.flipped = state.flipped ^ {ref[0]}
             state.covered = frozenset(r for r in state.covered if r[0] != ref[0])
-        self._fire_quadrant_with(
-            state,
-            ref,
-            quadrant,
-            "on_destroyed",
-            {"shooter": by, "active_player": by, "event_quadrant": ref},
-        )
         self._check_boss_defeat(state)
 
     def _give_reward(self, state: State, index: int, reward: dict[str, int]) -> None:
@@ -895,7 +918,7 @@ class Engine:
         """R-MOV-5, R-SCR-1: the effects of the quadrant a ship arrives on."""
         ref = Board(self.bundle, state).ref_at(pos)
         active = state.turn.player if state.turn else None
-        self._fire_quadrant(
+        self._fire_event(
             state, ref, trigger, {"player": index, "active_player": active, "event_quadrant": ref}
         )
 
@@ -926,16 +949,31 @@ class Engine:
         for pos in board.positions():
             ref = board.ref_at(pos)
             self._fire_quadrant(state, ref, trigger, {**event, "event_quadrant": ref})
+        self._fire_owned(state, trigger, event)
+
+    def _fire_owned(self, state: State, trigger: str, event: dict[str, Any]) -> None:
+        """Each event is heard once by the missions (R-MIS-1) and revealed achievements
+        (R-ACH-1) in play."""
         for index, player in enumerate(state.players):
             if player.mission and not player.mission_done:
-                self._run_effects(
-                    state,
-                    self.bundle["missions"][player.mission]["effects"],
-                    trigger,
-                    event,
-                    None,
-                    index,
-                )
+                effects = self.bundle["missions"][player.mission]["effects"]
+                self._run_effects(state, effects, trigger, event, None, index)
+        for card in state.achievements:
+            effects = self.bundle["achievements"][card]["effects"]
+            self._run_effects(state, effects, trigger, {**event, "_achievement": card}, None, None)
+
+    def _fire_event(
+        self,
+        state: State,
+        ref: QuadrantRef,
+        trigger: str,
+        event: dict[str, Any],
+        quadrant: dict[str, Any] | None = None,
+    ) -> None:
+        """An event on one quadrant: its hooks, then the cards players own."""
+        shown = quadrant if quadrant is not None else Board(self.bundle, state).quadrant(ref)
+        self._fire_quadrant_with(state, ref, shown, trigger, event)
+        self._fire_owned(state, trigger, event)
 
     def _run_effects(
         self,
@@ -953,6 +991,11 @@ class Engine:
             ctx = Context(self.bundle, state, frame)
             if effect.condition is None or evaluate(effect.condition, ctx):
                 self._push(state, frame)
+
+    def _push_below(self, state: State, frame: Frame) -> None:
+        """Work for after everything already waiting (R-ACH-2's 'at the same time')."""
+        if frame.actions:
+            state.frames = (frame, *state.frames)
 
     def _push(self, state: State, frame: Frame) -> None:
         if frame.actions:
@@ -1252,7 +1295,14 @@ class Engine:
             self._end_turn(state)
 
     def _do_buy(self, state: State, act: Act, frame: Frame) -> None:
-        return  # the merchant's shop (R-OBJ-MERC-1) opens in a later version of the engine
+        """Opens a shop for as long as the active player stays (R-OBJ-MERC-1); outside a
+        Battle turn (a ship pushed onto the merchant) there is no one to sell to."""
+        turn = state.turn
+        if turn is None or turn.kind != "battle":
+            return
+        if turn.player in self._targets(state, frame, act, "player"):
+            fee = int(self._value(state, frame, act, "fee", 0))
+            state.turn = replace(turn, shop_fee=fee if turn.shop_fee is None else turn.shop_fee)
 
     def _do_advance_mission(self, state: State, act: Act, frame: Frame) -> None:
         index = frame.owner
@@ -1275,7 +1325,33 @@ class Engine:
         )
 
     def _do_claim_achievement(self, state: State, act: Act, frame: Frame) -> None:
-        return  # achievements are dealt only in full games (R-ACH-1), not yet in this engine
+        """R-ACH-1: the glory, and the next card is revealed. Players meeting it in the same
+        event each gain it (R-ACH-2): the card leaves once the event's effects are done."""
+        card = frame.bound().get("_achievement")
+        if card is None or card not in state.achievements:
+            return
+        glory = int(self.bundle["achievements"][card].get("glory", 0))
+        for index in self._targets(state, frame, act, "player"):
+            player = state.players[index]
+            if card not in player.achievements:
+                state.with_player(
+                    index,
+                    replace(
+                        player,
+                        glory=player.glory + glory,
+                        achievements=(*player.achievements, card),
+                    ),
+                )
+        self._push_below(state, Frame((_step("_retire_achievement", card=card),)))
+
+    def _do_retire_achievement(self, state: State, act: Act, frame: Frame) -> None:
+        card = act.args["card"]
+        if card in state.achievements:
+            shown = tuple(c for c in state.achievements if c != card)
+            if state.achievement_deck:
+                shown = (*shown, state.achievement_deck[0])
+                state.achievement_deck = state.achievement_deck[1:]
+            state.achievements = shown
 
     def _do_choose(self, state: State, act: Act, frame: Frame) -> None:
         who = _first(self._targets(state, frame, act, "who"))

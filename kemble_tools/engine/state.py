@@ -65,6 +65,8 @@ class Turn:
     pending_reward: tuple[QuadrantRef, int] | None = None  # quadrant and moves still to spend
     extra_moves: int = 0
     extra_shots: int = 0
+    shop_fee: int | None = None  # a shop is open this turn, with its fee (R-OBJ-MERC-1)
+    shop_paid: bool = False
 
     def damage_on(self, ref: QuadrantRef) -> int:
         return dict(self.damage).get(ref, 0)
@@ -121,6 +123,8 @@ class State:
     boss: str | None = None
     boss_rows_pending: tuple[tuple[str, ...], ...] = ()
     boss_defeated: bool = False
+    achievements: tuple[str, ...] = ()  # revealed achievement cards (R-SET-2, R-ACH-1)
+    achievement_deck: tuple[str, ...] = ()
     outcome: str = "ongoing"  # ongoing, won, lost, ended
     seed: int = 0
     draws: int = 0  # how many random draws the seeded generator has made
@@ -151,6 +155,8 @@ class State:
             self.boss,
             self.boss_rows_pending,
             self.boss_defeated,
+            self.achievements,
+            self.achievement_deck,
             self.outcome,
             self.draws,
         )
