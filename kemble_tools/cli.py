@@ -166,6 +166,90 @@ def _play_interactively(game: object) -> None:
 
 
 @app.command()
+def simulate(
+    players: Annotated[int, typer.Option(min=1, max=5, help="Number of players.")] = 3,
+    variant: Annotated[str, typer.Option(help="Variant id (cards/variants.yaml).")] = "standard",
+    games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
+    seed: Annotated[int, typer.Option(help="Seed of the first game; game g uses seed + g.")] = 0,
+    policy: Annotated[
+        str, typer.Option(help="Bots: random or greedy (one-step look-ahead).")
+    ] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+) -> None:
+    """Play whole games with simple bots and summarise them: the balance view."""
+    import json
+
+    from rich.progress import Progress
+
+    from kemble_tools.engine.setup import SetupError, variant_bundle
+    from kemble_tools.engine.simulate import POLICIES
+    from kemble_tools.engine.simulate import simulate as run_games
+
+    if policy not in POLICIES:
+        typer.echo(f"unknown policy '{policy}': use {' or '.join(POLICIES)}", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    result = _compile([], with_base=True)
+    if result.bundle is None or variant not in result.bundle["variants"]:
+        known = ", ".join(result.bundle["variants"]) if result.bundle else ""
+        typer.echo(
+            f"unknown variant '{variant}' (known: {known})"
+            if result.bundle
+            else "the shipped content does not compile; run kemble validate",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INVALID if result.bundle is None else EXIT_INTERNAL)
+    try:
+        variant_bundle(result.bundle, variant, players)
+    except SetupError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(EXIT_INTERNAL) from None
+    with Progress(transient=True, disable=as_json) as bar:
+        task = bar.add_task(f"{games} games of {variant}", total=games)
+        summary = run_games(
+            result.bundle,
+            players,
+            variant,
+            games,
+            seed,
+            policy,
+            progress=lambda done: bar.update(task, completed=done),
+        )
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+    else:
+        _print_summary(summary)
+
+
+def _print_summary(summary: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(
+        f"{summary['games']} games of {summary['variant']}, {summary['players']} "
+        f"player(s), {summary['policy']} bots, seeds {summary['seed']}–"
+        f"{summary['seed'] + summary['games'] - 1}: {summary['average_rounds']} rounds "
+        f"and {summary['destructions_per_game']} destructions a game on average"
+    )
+    seats = Table(title="Seats", title_justify="left")
+    for column in ("seat", "win rate", "average glory"):
+        seats.add_column(column, justify="right")
+    for seat, rate in summary["win_rate"].items():
+        seats.add_row(seat, f"{rate:.1%}", str(summary["average_glory"][seat]))
+    console.print(seats)
+    for title, key in (
+        ("Causes of destruction", "causes_of_destruction"),
+        ("Cards that destroyed players most", "cards_that_destroyed_most"),
+    ):
+        table = Table(title=title, title_justify="left")
+        table.add_column("what")
+        table.add_column("times", justify="right")
+        for what, times in summary[key].items():
+            table.add_row(what, str(times))
+        console.print(table)
+
+
+@app.command()
 def stats(
     paths: PathsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,

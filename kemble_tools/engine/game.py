@@ -7,7 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.engine.rules import Engine, IllegalAction
-from kemble_tools.engine.setup import game_bundle, initial_state
+from kemble_tools.engine.setup import (
+    game_bundle,
+    initial_state,
+    new_game_state,
+    variant_bundle,
+)
 from kemble_tools.engine.state import State
 
 
@@ -22,6 +27,12 @@ class Game:
     def from_scenario(cls, bundle: dict[str, Any], scenario: dict[str, Any]) -> Game:
         view = game_bundle(bundle, scenario)
         return cls(Engine(view), initial_state(view, scenario))
+
+    @classmethod
+    def new(cls, bundle: dict[str, Any], variant: str, players: int, seed: int) -> Game:
+        """A full game set up by the rules (R-SET-*), shuffled from `seed`."""
+        view = variant_bundle(bundle, variant, players)
+        return cls(Engine(view), new_game_state(view, players, seed))
 
     def legal_actions(self) -> list[str]:
         return self.engine.legal_actions(self.state)

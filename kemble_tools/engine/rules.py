@@ -9,6 +9,7 @@ so a paused game is plain data that clones and hashes.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from functools import cache
 from typing import Any
@@ -121,6 +122,10 @@ class Engine:
                 + ", ".join(str(n) for n in player.hand_sensors),
             )
         hand = tuple(n for n in player.hand_sensors if n != number)
+        if not state.sensor_deck and state.sensor_discard:  # R-SEN-3: reshuffle the discards
+            pile = list(state.sensor_discard)
+            random.Random(f"{state.seed}:{state.draws}").shuffle(pile)
+            state.sensor_deck, state.sensor_discard, state.draws = tuple(pile), (), state.draws + 1
         if state.sensor_deck:  # R-SEN-3: draw a new one
             hand, state.sensor_deck = (*hand, state.sensor_deck[0]), state.sensor_deck[1:]
         state.with_player(index, replace(player, hand_sensors=hand, sensor=number))
@@ -150,13 +155,15 @@ class Engine:
         self._fire_global(state, "on_turn_start", {"player": index, "active_player": index})
 
     def _power_down_start(self, state: State, index: int) -> None:
-        """R-PWD-1 steps 1-3: recharge, resolve threat, PvP tokens (none in this engine yet)."""
+        """R-PWD-1 steps 1-3: recharge, resolve threat, give PvP tokens back without effect."""
         player = state.players[index]
         recharge = stat(self.bundle, state, index, "recharge")
         energy = min(stat(self.bundle, state, index, "max_energy"), player.energy + recharge)
         state.with_player(index, replace(player, energy=max(player.energy, energy)))
         state.with_player(index, state.players[index].bump("power_downs"))
         self._resolve_threat(state, index)
+        if not state.players[index].astral:
+            state.with_player(index, replace(state.players[index], tokens=()))
 
     # === battle actions ========================================================================
 
@@ -180,11 +187,7 @@ class Engine:
                 if self._can_fire(state, index, w)
             ]
             actions += [f"rotate {d}" for d in ORTHOGONAL if self._can_rotate(state, index, d)]
-        actions += [
-            f"play {p}"
-            for p in dict.fromkeys(player.hand)
-            if self.bundle["powerups"][p].get("timing") == "own_turn"
-        ]
+        actions += [f"play {p}" for p in dict.fromkeys(player.hand) if self._playable(p)]
         if state.turn and state.turn.shop_fee is not None:
             actions += self._buy_actions(state)
         actions.append("end")
@@ -255,8 +258,12 @@ class Engine:
             state.turn = replace(state.turn, extra_shots=state.turn.extra_shots + 1)
         else:
             state.turn = replace(state.turn, extra_moves=state.turn.extra_moves + 1)
-        self._lose_energy(state, index, cost)
-        if state.outcome == "ongoing" and state.turn is not None:
+        self._lose_energy(state, index, cost, "overload")
+        if (
+            state.outcome == "ongoing"
+            and state.turn is not None
+            and not state.players[index].astral
+        ):
             if words[1] == "fire":
                 self._act_fire(state, ["fire", *words[2:]])
             else:
@@ -416,6 +423,10 @@ class Engine:
         victim = board.player_at(pos)
         if victim is not None and victim != index:  # R-PVP-1: damage becomes threat
             self._add_threat(state, victim, damage)
+            if state.turn is not None and victim not in state.turn.pvp_victims:  # R-PVP-2
+                state.turn = replace(state.turn, pvp_victims=(*state.turn.pvp_victims, victim))
+                target = state.players[victim]
+                state.with_player(victim, replace(target, tokens=(*target.tokens, index)))
             return
         ref = board.ref_at(pos)
         if weapon in IMMUNITY and IMMUNITY[weapon] in board.quadrant(ref).get("immune", []):
@@ -471,6 +482,14 @@ class Engine:
 
     # --- power-ups and buying (R-BUY-*) ---------------------------------------------------------
 
+    def _playable(self, name: str) -> bool:
+        """A power-up played on its owner's turn that does something when played (R-BUY-5);
+        cards that only score at the end stay in hand (R-END-1)."""
+        card = self.bundle["powerups"][name]
+        return card.get("timing") == "own_turn" and any(
+            e.trigger == "on_played" for e in card["effects"]
+        )
+
     def _act_play(self, state: State, words: list[str]) -> None:
         index = state.turn.player
         name = _word(words, 1, None, "R-BUY-5")
@@ -478,8 +497,12 @@ class Engine:
         if name not in player.hand:
             raise IllegalAction("R-BUY-5", f"'{name}' is not in your hand")
         card = self.bundle["powerups"][name]
-        if card.get("timing") != "own_turn":
-            raise IllegalAction("R-PWD-2", f"'{name}' is not played on your turn")
+        if not self._playable(name):
+            raise IllegalAction(
+                "R-PWD-2",
+                f"'{name}' is not played on your turn"
+                + (" (it scores at the end)" if card.get("end_glory") else ""),
+            )
         hand = list(player.hand)
         hand.remove(name)
         state.with_player(index, replace(player, hand=tuple(hand)).bump("powerups_played"))
@@ -608,7 +631,7 @@ class Engine:
         player = state.players[index]
         points = max(0, player.threat_points - stat(self.bundle, state, index, "shield"))
         state.with_player(index, replace(player, threat_points=0))
-        self._lose_energy(state, index, threat_level(points))
+        self._lose_energy(state, index, threat_level(points), "threat")
 
     def _add_new_threat(self, state: State, index: int) -> None:
         player = state.players[index]
@@ -657,7 +680,7 @@ class Engine:
         other = board.player_at(target)
         state.with_player(index, replace(state.players[index], position=target))
         if other is not None and other != index:  # R-OBJ-SHIP-1: 1 damage and shift
-            self._lose_energy(state, index, 1)
+            self._lose_energy(state, index, 1, "collision with a ship")
             if state.outcome == "ongoing" and not state.players[index].astral:
                 self._push(state, Frame((_step("_shift", player=index),)))
             return
@@ -771,6 +794,8 @@ class Engine:
         ]
         state.players = tuple(players)
         state.order_index = 0
+        played = tuple(p.sensor for p in state.players if p.sensor is not None)
+        state.sensor_discard = (*state.sensor_discard, *played)  # R-SEN-2: up until now
         players = [replace(p, sensor=None) for p in state.players]
         state.players = tuple(players)
         state.phase = "sensor" if any(p.hand_sensors for p in players) else "turn_choice"
@@ -829,13 +854,13 @@ class Engine:
             index, replace(player, energy=max(player.energy, min(top, player.energy + amount)))
         )
 
-    def _lose_energy(self, state: State, index: int, amount: int) -> None:
+    def _lose_energy(self, state: State, index: int, amount: int, cause: str = "damage") -> None:
         player = state.players[index]
         if amount <= 0 or player.astral:
             return  # R-AST-3
         state.with_player(index, replace(player, energy=max(0, player.energy - amount)))
         if state.players[index].energy == 0:
-            self._destroy_player(state, index)  # R-DST-1
+            self._destroy_player(state, index, cause)  # R-DST-1
 
     def _add_threat(self, state: State, index: int, amount: int) -> None:
         player = state.players[index]
@@ -844,16 +869,25 @@ class Engine:
         points = min(MAX_POINTS, player.threat_points + amount)  # R-THR-1
         state.with_player(index, replace(player, threat_points=points))
 
-    def _destroy_player(self, state: State, index: int) -> None:
+    def _destroy_player(self, state: State, index: int, cause: str = "damage") -> None:
         """R-DST-*: the ship leaves the play area and the player becomes astral."""
         player = state.players[index]
+        state.destructions = (*state.destructions, (index, cause))
+        for owner in player.tokens:  # R-DST-5: each token is worth 1 glory to its owner
+            self._gain(state, owner, "glory", 1)
         state.with_player(
             index,
             replace(
-                player, position=None, astral=True, energy=0, threat_points=0, destroyed_once=True
+                player,
+                position=None,
+                astral=True,
+                energy=0,
+                threat_points=0,
+                destroyed_once=True,
+                tokens=(),
             ),
         )
-        self._log(state, f"p{index + 1} destroyed")
+        self._log(state, f"p{index + 1} destroyed ({cause})")
         if len(state.players) == 1:
             self._game_over(state, "the ship was destroyed", lost=True)  # D-SOLO-1
             return
@@ -906,9 +940,31 @@ class Engine:
             lost = solo and state.boss is not None and not state.boss_defeated
         won = solo and state.boss_defeated
         state.outcome = "lost" if lost else ("won" if won else "ended")
+        if not solo:
+            self._final_scoring(state)
         state.phase = "terminal"
         state.frames, state.choice, state.turn = (), None, None
         self._log(state, f"game over: {why}")
+
+    def _final_scoring(self, state: State) -> None:
+        """R-END-1: power-ups that score, then 1 glory for each 3 unspent Bellonium."""
+        for index, player in enumerate(state.players):
+            cards = sum(int(self.bundle["powerups"][p].get("end_glory", 0)) for p in player.hand)
+            state.with_player(
+                index, replace(player, glory=player.glory + cards + player.bellonium // 3)
+            )
+
+    def ranking(self, state: State) -> list[int]:
+        """Players from first to last: most glory, then energy, then achievements (R-END-1)."""
+        return sorted(
+            range(len(state.players)),
+            key=lambda i: (
+                -state.players[i].glory,
+                -state.players[i].energy,
+                -len(state.players[i].achievements),
+                i,
+            ),
+        )
 
     # === running effects =========================================================================
 
@@ -1097,9 +1153,16 @@ class Engine:
         amount = int(self._value(state, frame, act, "amount", 1))
         for target in self._targets(state, frame, act, "to"):
             if isinstance(target, int):
-                self._lose_energy(state, target, amount)
+                self._lose_energy(state, target, amount, self._cause(state, frame))
             else:
                 self._damage_quadrant(state, target, amount, shooter=None)
+
+    def _cause(self, state: State, frame: Frame) -> str:
+        """What hurt a player, for reports: the object and card whose effect it was."""
+        if frame.host is None:
+            return "an effect"
+        shown = Board(self.bundle, state).quadrant(frame.host)["object"].replace("_", " ")
+        return f"{shown} ({frame.host[0]})"
 
     def _do_gain_energy(self, state: State, act: Act, frame: Frame) -> None:
         for index in self._targets(state, frame, act, "player"):
@@ -1168,7 +1231,7 @@ class Engine:
         for target in self._targets(state, frame, act, "target"):
             if isinstance(target, int):
                 if not state.players[target].astral:
-                    self._destroy_player(state, target)  # R-OBJ-BH-1
+                    self._destroy_player(state, target, self._cause(state, frame))  # R-OBJ-BH-1
             else:
                 self._destroy_quadrant(state, target, active, reward)
 

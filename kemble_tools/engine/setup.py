@@ -132,3 +132,106 @@ def _boss_in_rows(bundle: dict[str, Any], rows: list[tuple[str, ...]]) -> str | 
         if any(card.startswith(f"{boss_warning_id(boss)}-") for row in rows for card in row):
             return boss
     return None
+
+
+# --- full games (R-SET-*) for `kemble simulate` ------------------------------------------------
+
+
+def variant_bundle(bundle: dict[str, Any], variant: str, players: int) -> dict[str, Any]:
+    """The bundle as a full game of `variant` with `players` players sees it."""
+    chain, name = [], variant
+    while name is not None and name not in chain:
+        chain.append(name)
+        name = bundle["variants"][name].get("extends")
+    rules: dict[str, Any] = {}
+    for name in reversed(chain):
+        rules.update(bundle["variants"][name].get("rules", {}))
+    setup = next(
+        (
+            s
+            for name in chain
+            for s in bundle["variants"][name].get("setups", [])
+            if players in s["players"]
+        ),
+        None,
+    )
+    if setup is None:
+        raise SetupError(f"variant '{variant}' has no setup for {players} players")
+    return {
+        **bundle,
+        "rules_in_play": rules,
+        "boss_cards": setup["boss_cards"],
+        "local_cards": {},
+        "setup": setup,
+    }
+
+
+def new_game_state(view: dict[str, Any], players: int, seed: int) -> State:
+    """R-SET-1..8 (D-SOLO-2 for one player): decks, rows, players, cards in hand."""
+    rng = random.Random(seed)
+    setup, rules = view["setup"], view["rules_in_play"]
+    width = setup["row_width"]
+    deck = _space_deck(view, setup, rng)
+    if rules.get("star_cards"):  # R-VAR-STAR-1: each ★ card replaces a standard card
+        for card in view["decks"].get("STAR", {}).get("cards", []):
+            deck[rng.randrange(5 * width, len(deck))] = card
+    deck.append(boss_warning_id(rng.choice(sorted(view["bosses"]))))  # R-SET-4
+    rows = [tuple(deck[i * width : (i + 1) * width]) for i in range(5)][
+        ::-1
+    ]  # R-SET-5: row 5 first
+    deck = deck[5 * width :]
+    sensors = [s["number"] for s in view["sensors"]]
+    powerups, missions = sorted(view["powerups"]), sorted(view["missions"])
+    achievements = sorted(view["achievements"])
+    for pile in (sensors, powerups, missions, achievements):  # R-SET-2, R-SET-3
+        rng.shuffle(pile)
+    cage = {} if rules.get("start_with_rotary_cage") is False else {"rotary_cage": 1}
+    seats = []
+    for index in range(players):  # R-SET-6
+        hand = [p for p in powerups if view["powerups"][p].get("timing") != "when_drawn"][:1]
+        powerups.remove(hand[0]) if hand else None
+        seats.append(
+            Player(
+                id=f"p{index + 1}",
+                upgrades=tuple(cage.items()),
+                hand=tuple(hand),
+                mission=missions.pop(0) if missions else None,
+                hand_sensors=(sensors.pop(0), sensors.pop(0)),
+            )
+        )
+    bellonium = _global_bellonium(view, rows)  # R-SET-8
+    seats = [replace(p, bellonium=bellonium) for p in seats]
+    return State(
+        rows=tuple(rows),
+        flipped=frozenset(),
+        covered=frozenset(),
+        spawned=(),
+        markers=frozenset(),
+        deck=tuple(deck),
+        players=tuple(seats),
+        powerup_deck=tuple(powerups),
+        sensor_deck=tuple(sensors),
+        seed=seed,
+        phase="sensor",
+        order=tuple(range(players)),
+        achievements=tuple(achievements[:4]),
+        achievement_deck=tuple(achievements[4:]),
+    )
+
+
+def _space_deck(view: dict[str, Any], setup: dict[str, Any], rng: random.Random) -> list[str]:
+    """R-SET-4 / R-VAR-TUN-1: each level deck shuffled, its part taken, stacked in order."""
+    piles: dict[str, list[str]] = {}
+    for code, deck in view["decks"].items():
+        if code not in view["bosses"]:
+            piles[code] = list(deck["cards"])
+            rng.shuffle(piles[code])
+    stacked: list[str] = []
+    for part in setup["space_deck"]:
+        needed = part.get("cards") or part["rows"] * setup["row_width"]
+        taken = [piles[part["deck"]].pop() for _ in range(min(needed, len(piles[part["deck"]])))]
+        top_up = part.get("top_up")
+        while len(taken) < needed and top_up and piles.get(top_up):  # D-TUN-1
+            taken.append(piles[top_up].pop())
+        stacked += taken
+    return stacked

@@ -37,6 +37,7 @@ class Player:
     counters: tuple[tuple[str, int], ...] = ()
     achievements: tuple[str, ...] = ()
     hand_sensors: tuple[int, ...] = ()
+    tokens: tuple[int, ...] = ()  # PvP tokens of attackers on this player's board (R-PVP-2)
     sensor: int | None = None  # the sensor card played this round (R-SEN-2)
 
     def level(self, upgrade: str) -> int:
@@ -67,6 +68,7 @@ class Turn:
     extra_shots: int = 0
     shop_fee: int | None = None  # a shop is open this turn, with its fee (R-OBJ-MERC-1)
     shop_paid: bool = False
+    pvp_victims: tuple[int, ...] = ()  # players already given a token this turn (R-PVP-2)
 
     def damage_on(self, ref: QuadrantRef) -> int:
         return dict(self.damage).get(ref, 0)
@@ -125,6 +127,8 @@ class State:
     boss_defeated: bool = False
     achievements: tuple[str, ...] = ()  # revealed achievement cards (R-SET-2, R-ACH-1)
     achievement_deck: tuple[str, ...] = ()
+    sensor_discard: tuple[int, ...] = ()
+    destructions: tuple[tuple[int, str], ...] = ()  # (player, cause), for simulation reports
     outcome: str = "ongoing"  # ongoing, won, lost, ended
     seed: int = 0
     draws: int = 0  # how many random draws the seeded generator has made
@@ -157,6 +161,7 @@ class State:
             self.boss_defeated,
             self.achievements,
             self.achievement_deck,
+            self.sensor_discard,
             self.outcome,
             self.draws,
         )
