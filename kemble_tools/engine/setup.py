@@ -146,6 +146,9 @@ def variant_bundle(bundle: dict[str, Any], variant: str, players: int) -> dict[s
     rules: dict[str, Any] = {}
     for name in reversed(chain):
         rules.update(bundle["variants"][name].get("rules", {}))
+    allowed = bundle["variants"][variant].get("players")
+    if allowed and players not in allowed:
+        raise SetupError(f"variant '{variant}' is for {' or '.join(map(str, allowed))} players")
     setup = next(
         (
             s

@@ -78,8 +78,17 @@ def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]
                 hint=f"add 'kind:' with one of: {', '.join(KINDS)}",
             )
         ]
+    if not isinstance(kind, str):
+        return None, [
+            doc.diagnostic(
+                ("kind",),
+                "file.kind",
+                "'kind' must be a single word",
+                hint=f"one of: {', '.join(KINDS)}",
+            )
+        ]
     if kind not in KINDS:
-        hint = did_you_mean(str(kind), tuple(KINDS)) or f"one of: {', '.join(KINDS)}"
+        hint = did_you_mean(kind, tuple(KINDS)) or f"one of: {', '.join(KINDS)}"
         return None, [doc.diagnostic(("kind",), "file.kind", f"unknown kind '{kind}'", hint=hint)]
     return kind, []
 

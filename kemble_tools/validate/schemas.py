@@ -393,6 +393,12 @@ def _variants() -> Schema:
             "name": _text("Variant name."),
             "description": _text("What changes."),
             "extends": {**_ref("snake_id"), "description": "Variant whose setup this keeps."},
+            "players": _list(
+                _int(1, 5),
+                1,
+                uniqueItems=True,
+                description="Player counts the variant is for, if not all.",
+            ),
             "setups": _list(setup, 1),
             "rules": _ref("rule_switches"),
         },
