@@ -181,3 +181,21 @@ def test_tunnel_deck_is_asteroids_tunnel_fleet() -> None:
     ]
     assert order[:24].count("A1") == 22 and set(order[24:32]) == {"T1"}
     assert set(order[32:44]) == {"F1"}
+
+
+def test_wingmen_share_power_ups_and_win_as_a_team() -> None:
+    # R-VAR-WING-1
+    game = Game.new(base_bundle(), "wingmen", 4, seed=5)
+    state = game.state
+    players = [replace(p, glory=g) for p, g in zip(state.players, (3, 5, 4, 1), strict=True)]
+    players[2] = replace(players[2], hand=("repair_kit",))
+    players[0] = replace(players[0], hand=(), position=(5, 1))
+    state.players = tuple(players)
+    assert game.engine.team(state, 0) == (0, 2) and game.engine.team(state, 1) == (1, 3)
+    assert game.engine.ranking(state)[:2] == [0, 2]  # team glory 7 beats 6
+    assert game.returns() == [7.0, 6.0, 7.0, 6.0]
+    state.phase, state.order, state.order_index = "turn_choice", (0, 1, 2, 3), 0
+    play(game, "battle")
+    assert "play repair_kit" in game.legal_actions()
+    play(game, "play repair_kit")
+    assert game.state.players[2].hand == ()

@@ -63,10 +63,10 @@ class Game:
         return self.state.outcome != "ongoing"
 
     def returns(self) -> list[float]:
-        """Solo: 1 for a win, 0 otherwise; several players: their glory."""
+        """Solo: 1 for a win, 0 otherwise; several players: their glory (Wingmen: the team's)."""
         if len(self.state.players) == 1:
             return [1.0 if self.state.outcome == "won" else 0.0]
-        return [float(p.glory) for p in self.state.players]
+        return [float(self.engine.score(self.state, i)) for i in range(len(self.state.players))]
 
 
 def load_scenario_game(path: Path) -> tuple[Game | None, list[Any]]:

@@ -187,7 +187,8 @@ class Engine:
                 if self._can_fire(state, index, w)
             ]
             actions += [f"rotate {d}" for d in ORTHOGONAL if self._can_rotate(state, index, d)]
-        actions += [f"play {p}" for p in dict.fromkeys(player.hand) if self._playable(p)]
+        shared = (card for i in self.team(state, index) for card in state.players[i].hand)
+        actions += [f"play {p}" for p in dict.fromkeys(shared) if self._playable(p)]
         if state.turn and state.turn.shop_fee is not None:
             actions += self._buy_actions(state)
         actions.append("end")
@@ -493,8 +494,8 @@ class Engine:
     def _act_play(self, state: State, words: list[str]) -> None:
         index = state.turn.player
         name = _word(words, 1, None, "R-BUY-5")
-        player = state.players[index]
-        if name not in player.hand:
+        holder = next((i for i in self.team(state, index) if name in state.players[i].hand), None)
+        if holder is None:
             raise IllegalAction("R-BUY-5", f"'{name}' is not in your hand")
         card = self.bundle["powerups"][name]
         if not self._playable(name):
@@ -503,9 +504,10 @@ class Engine:
                 f"'{name}' is not played on your turn"
                 + (" (it scores at the end)" if card.get("end_glory") else ""),
             )
-        hand = list(player.hand)
-        hand.remove(name)
-        state.with_player(index, replace(player, hand=tuple(hand)).bump("powerups_played"))
+        hand = list(state.players[holder].hand)
+        hand.remove(name)  # R-VAR-WING-1: a team plays from either hand
+        state.with_player(holder, replace(state.players[holder], hand=tuple(hand)))
+        state.with_player(index, state.players[index].bump("powerups_played"))
         self._run_effects(
             state,
             card["effects"],
@@ -954,12 +956,24 @@ class Engine:
                 index, replace(player, glory=player.glory + cards + player.bellonium // 3)
             )
 
+    def team(self, state: State, index: int) -> tuple[int, ...]:
+        """The players who share power-ups and glory with `index` (R-VAR-WING-1: seats 1 and 3
+        against 2 and 4); everyone is alone outside Wingmen."""
+        teams = int(rule_switches(self.bundle, state).get("teams", 0) or 0)
+        if teams < 2 or len(state.players) % teams:
+            return (index,)
+        return tuple(i for i in range(len(state.players)) if i % teams == index % teams)
+
+    def score(self, state: State, index: int) -> int:
+        """Glory that counts for winning: the player's, or its team's (R-VAR-WING-1)."""
+        return sum(state.players[i].glory for i in self.team(state, index))
+
     def ranking(self, state: State) -> list[int]:
         """Players from first to last: most glory, then energy, then achievements (R-END-1)."""
         return sorted(
             range(len(state.players)),
             key=lambda i: (
-                -state.players[i].glory,
+                -self.score(state, i),
                 -state.players[i].energy,
                 -len(state.players[i].achievements),
                 i,
