@@ -66,6 +66,13 @@ def _random_game(name: str, seed: int, limit: int = 4000) -> Game:
     return game
 
 
+def _shifting(state, index: int) -> bool:  # type: ignore[no-untyped-def]
+    """A ship pushed into another (R-OBJ-SHIP-1) shares its quadrant until its shift is chosen."""
+    return (
+        state.choice is not None and state.choice.kind == "shift" and state.choice.player == index
+    )
+
+
 def _check_invariants(game: Game) -> None:
     state, bundle = game.state, game.engine.bundle
     positions = []
@@ -75,7 +82,7 @@ def _check_invariants(game: Game) -> None:
         assert player.bellonium >= 0
         if player.astral:
             assert player.position is None or state.outcome != "ongoing"
-        elif player.position is not None:
+        elif player.position is not None and not _shifting(state, index):
             positions.append(player.position)
             assert 1 <= player.position[0] <= len(state.rows)
     assert len(positions) == len(set(positions))
@@ -87,3 +94,44 @@ def test_random_games_keep_the_invariants_and_end(name: str, seed: int) -> None:
     game = _random_game(name, seed)
     assert game.is_terminal(), f"{name} with seed {seed} did not end"
     assert game.returns() in ([0.0], [1.0])
+
+
+def test_a_thousand_random_scenario_games_keep_the_invariants() -> None:
+    outcomes = {name: set() for name in SCENARIOS}
+    for seed in range(1000):
+        name = SCENARIOS[seed % len(SCENARIOS)]
+        game = _random_game(name, seed)
+        assert game.is_terminal()
+        outcomes[name].add(game.state.outcome)
+    assert all(found <= {"won", "lost"} for found in outcomes.values())
+
+
+FULL_GAMES = [
+    ("solo", 1),
+    ("standard", 2),
+    ("standard", 3),
+    ("standard", 4),
+    ("standard", 5),
+    ("tunnel_vision", 3),
+    ("wingmen", 4),
+    ("star_cards", 3),
+    ("tunnel_deck", 2),
+    ("tunnel_deck", 5),
+]
+
+
+@settings(max_examples=15, deadline=None)
+@given(setup=st.sampled_from(FULL_GAMES), seed=st.integers(0, 10_000))
+def test_full_games_of_every_variant_keep_the_invariants_and_end(
+    setup: tuple[str, int], seed: int
+) -> None:
+    variant, players = setup
+    rng = random.Random(seed)
+    game = Game.new(base_bundle(), variant, players, seed)
+    for _ in range(20_000):
+        if game.is_terminal():
+            break
+        game.apply_action(rng.choice(game.legal_actions()))
+        _check_invariants(game)
+    assert game.is_terminal()
+    assert len(game.returns()) == players

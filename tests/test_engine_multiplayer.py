@@ -199,3 +199,17 @@ def test_wingmen_share_power_ups_and_win_as_a_team() -> None:
     assert "play repair_kit" in game.legal_actions()
     play(game, "play repair_kit")
     assert game.state.players[2].hand == ()
+
+
+def test_astral_player_may_buy_before_entering() -> None:
+    # R-AST-4
+    game = with_players(
+        make_game(empty_grid(), round=2),
+        captain(1, None, astral=True, destroyed_once=True, energy=0, bellonium=3),
+        captain(2, (3, 2)),
+    )
+    play(game, "battle")
+    assert "buy laser 1" in game.legal_actions()
+    play(game, "buy laser 1", "enter 2")
+    assert game.state.players[0].level("laser") == 1
+    assert not any(a.startswith("buy") for a in game.legal_actions())

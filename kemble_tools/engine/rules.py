@@ -189,7 +189,7 @@ class Engine:
             actions += [f"rotate {d}" for d in ORTHOGONAL if self._can_rotate(state, index, d)]
         shared = (card for i in self.team(state, index) for card in state.players[i].hand)
         actions += [f"play {p}" for p in dict.fromkeys(shared) if self._playable(p)]
-        if state.turn and state.turn.shop_fee is not None:
+        if state.turn and (state.turn.shop_fee is not None or self._astral_shop(state, index)):
             actions += self._buy_actions(state)
         actions.append("end")
         return actions
@@ -532,6 +532,17 @@ class Engine:
         return actions
 
     @staticmethod
+    def _astral_shop(state: State, index: int) -> bool:
+        """R-AST-4: an astral player may buy at the start of its turn, before entering."""
+        player = state.players[index]
+        return bool(
+            player.astral
+            and state.turn
+            and state.turn.moves_used == 0
+            and state.turn.extra_moves == 0
+        )
+
+    @staticmethod
     def _unpaid_fee(state: State) -> int:
         turn = state.turn
         if turn is None or turn.shop_fee is None or turn.shop_paid or state.phase != "battle":
@@ -558,7 +569,7 @@ class Engine:
     def _act_buy(self, state: State, words: list[str]) -> None:
         index = state.turn.player
         shop = state.turn.shop_fee if state.phase == "battle" else None
-        if state.phase != "powerdown" and shop is None:
+        if state.phase != "powerdown" and shop is None and not self._astral_shop(state, index):
             raise IllegalAction("R-BUY-1", "buying happens during Power Down (or at a merchant)")
         what = _word(words, 1, None, "R-BUY-1")
         player = state.players[index]

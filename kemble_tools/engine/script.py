@@ -127,6 +127,20 @@ _SHORT = {
 }
 
 
+_ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
+
+def _cell(mark: str, quadrant: dict[str, Any]) -> str:
+    """One quadrant in a few characters: object, energy, threat symbols and their directions."""
+    text = mark + str(quadrant.get("energy", "")) + "!" * int(quadrant.get("threat", 0))
+    for key, prefix in (("distant_threat", ""), ("gamma_distant_threat", "γ")):
+        if key in quadrant:
+            line = quadrant[key]
+            text += prefix + _ARROWS[line["direction"]] * int(line["count"])
+    text += "Ω" * int(quadrant.get("omni_threat", 0))
+    return text.ljust(6)
+
+
 def render_board(game: Game) -> str:
     """The play area as text: one cell per quadrant, ships as 1-5, then the players."""
     state = game.state
@@ -138,11 +152,7 @@ def render_board(game: Game) -> str:
             who = board.player_at((row, column))
             quadrant = board.quadrant_at((row, column))
             mark = str(who + 1) if who is not None else _SHORT.get(quadrant["object"], "?")
-            energy = quadrant.get("energy", "")
-            threat = "!" * int(quadrant.get("threat", 0)) + (
-                "~" if "distant_threat" in quadrant else ""
-            )
-            cells.append(f"{mark}{energy}{threat}".ljust(5))
+            cells.append(_cell(mark, quadrant))
         cards = " | ".join(state.rows[row - 1])
         lines.append(f"{row} {' '.join(cells)}  {cards}")
     for index, player in enumerate(state.players):
@@ -159,6 +169,6 @@ def render_board(game: Game) -> str:
         + " ".join(
             f"{mark}={kind.replace('_', ' ')}" for kind, mark in _SHORT.items() if kind != "empty"
         )
-        + "; digits after a mark: energy; ! threat; ~ distant threat; 1-5 ships"
+        + "; after a mark: energy, ! threat, arrows: distant threat (γ: gamma), Ω omni; 1-5 ships"
     )
     return "\n".join(lines) + "\n"
