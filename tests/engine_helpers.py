@@ -31,6 +31,7 @@ def make_game(
     boss: str | None = None,
     player: dict[str, Any] | None = None,
     flips: dict[tuple[int, int], list[Quadrant]] | None = None,
+    open_chance: bool = False,
     **scenario: Any,
 ) -> Game:
     """A solo game on `grid` (5 rows of 4 quadrants, row 1 first), with `deck` rows to come and
@@ -73,7 +74,7 @@ def make_game(
         "cards": cards,
         **scenario,
     }
-    return Game.from_scenario(base_bundle(), scenario_data)
+    return Game.from_scenario(base_bundle(), scenario_data, open_chance=open_chance)
 
 
 def empty_grid() -> list[list[Quadrant]]:

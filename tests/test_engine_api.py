@@ -135,3 +135,21 @@ def test_full_games_of_every_variant_keep_the_invariants_and_end(
         _check_invariants(game)
     assert game.is_terminal()
     assert len(game.returns()) == players
+
+
+def test_open_decks_are_drawn_at_chance_nodes() -> None:
+    # R-OBJ-PWR-1 R-SET-3
+    from engine_helpers import q
+
+    grid = empty_grid()
+    grid[3][1] = q("power_up")
+    game = make_game(grid, player={"position": [5, 2]}, powerups=None, open_chance=True)
+    play(game, "battle", "move N")
+    assert game.is_chance_node() and game.current_player() == -1
+    outcomes = dict(game.chance_outcomes())
+    assert len(outcomes) == 23 and abs(sum(outcomes.values()) - 1) < 1e-9
+    assert game.legal_actions() == list(outcomes)
+    play(game, "choose afterburner")
+    assert game.state.players[0].hand == ("afterburner",) and len(game.state.powerup_deck) == 22
+    seeded = play(make_game(grid, player={"position": [5, 2]}, powerups=None), "battle", "move N")
+    assert not seeded.is_chance_node() and len(seeded.state.players[0].hand) == 1

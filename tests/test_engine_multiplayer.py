@@ -174,17 +174,18 @@ def test_star_cards_are_shuffled_in() -> None:
 
 
 def test_tunnel_deck_is_asteroids_tunnel_fleet() -> None:
-    # R-VAR-TUN-1
+    # R-VAR-TUN-1 D-TUN-1: with four players two S1 cards complete the 24 asteroid cards
     state = Game.new(base_bundle(), "tunnel_deck", 4, seed=3).state
     order = [
         card.split("-")[0] for card in (*[c for row in state.rows[::-1] for c in row], *state.deck)
     ]
-    assert order[:24].count("A1") == 22 and set(order[24:32]) == {"T1"}
+    assert order[:24].count("A1") == 22 and order[:24].count("S1") == 2
+    assert set(order[24:32]) == {"T1"}
     assert set(order[32:44]) == {"F1"}
 
 
 def test_wingmen_share_power_ups_and_win_as_a_team() -> None:
-    # R-VAR-WING-1
+    # R-VAR-WING-1 D-WING-1
     game = Game.new(base_bundle(), "wingmen", 4, seed=5)
     state = game.state
     players = [replace(p, glory=g) for p, g in zip(state.players, (3, 5, 4, 1), strict=True)]
@@ -213,3 +214,14 @@ def test_astral_player_may_buy_before_entering() -> None:
     play(game, "buy laser 1", "enter 2")
     assert game.state.players[0].level("laser") == 1
     assert not any(a.startswith("buy") for a in game.legal_actions())
+
+
+def test_setup_deals_no_power_up_that_must_be_played_when_drawn() -> None:
+    # D-SET-1
+    for seed in range(10):
+        state = Game.new(base_bundle(), "standard", 5, seed=seed).state
+        for player in state.players:
+            assert all(
+                base_bundle()["powerups"][card].get("timing") != "when_drawn"
+                for card in player.hand
+            )

@@ -48,9 +48,11 @@ def test_players_start_outside_with_five_energy_and_a_rotary_cage() -> None:
 
 
 def test_global_bellonium_visible_at_setup_is_paid() -> None:
-    # R-SET-8 R-SYM-7
+    # R-SET-8 R-SYM-7 D-SCEN-1
     game = make_game(grid_with({(2, 3): q("empty", global_bellonium=2)}))
     assert me(game).bellonium == 2
+    later = make_game(grid_with({(2, 3): q("empty", global_bellonium=2)}), round=3)
+    assert me(later).bellonium == 0  # a game in progress: nothing is paid again
 
 
 def test_first_round_must_be_battle() -> None:
@@ -760,3 +762,15 @@ def test_unfixed_decks_are_shuffled_from_the_seed() -> None:
     other = make_game(empty_grid(), powerups=None, seed=8).state.powerup_deck
     assert first == again and sorted(first) == sorted(other) and first != other
     assert len(first) == 23
+
+
+def test_two_row_boss_is_not_defeated_before_its_second_row_arrives() -> None:
+    # D-BOS-3 D-BOS-2
+    game = play(
+        make_game(empty_grid(), boss="TUNDRAGEIST", player=at((3, 2)), round=2), "powerdown", "end"
+    )
+    board = Board(game.engine.bundle, game.state)
+    game.state.covered = frozenset({board.ref_at((1, 3))})  # hand-built: one part is down
+    play(game, "battle", "fire", "overload fire")  # the last part of the first row falls
+    assert board.ref_at((1, 2)) in game.state.covered
+    assert not game.state.boss_defeated and game.state.boss_rows_pending

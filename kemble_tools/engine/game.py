@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kemble_tools.engine.rules import Engine, IllegalAction
+from kemble_tools.engine.rules import CHANCE, Engine, IllegalAction
 from kemble_tools.engine.setup import (
     game_bundle,
     initial_state,
@@ -24,9 +24,15 @@ class Game:
     state: State
 
     @classmethod
-    def from_scenario(cls, bundle: dict[str, Any], scenario: dict[str, Any]) -> Game:
+    def from_scenario(
+        cls, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool = False
+    ) -> Game:
+        """With `open_chance`, a power-up deck the scenario does not fix is drawn at chance
+        nodes (for analysis under chance) instead of in the seeded order."""
         view = game_bundle(bundle, scenario)
-        return cls(Engine(view), initial_state(view, scenario))
+        state = initial_state(view, scenario)
+        state.open_chance = open_chance and scenario.get("powerups") is None
+        return cls(Engine(view), state)
 
     @classmethod
     def new(cls, bundle: dict[str, Any], variant: str, players: int, seed: int) -> Game:
@@ -53,11 +59,11 @@ class Game:
         return self.engine.current_player(self.state)
 
     def is_chance_node(self) -> bool:
-        """Shuffles happen from the seeded generator in the state, so no node waits on chance."""
-        return False
+        """True when chance decides next (an open deck's draw); seeded games never stop here."""
+        return self.state.choice is not None and self.state.choice.player == CHANCE
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
-        return []
+        return self.engine.chance_outcomes(self.state)
 
     def is_terminal(self) -> bool:
         return self.state.outcome != "ongoing"

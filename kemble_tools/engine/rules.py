@@ -55,6 +55,7 @@ class Engine:
     # === public API ============================================================================
 
     def current_player(self, state: State) -> int | None:
+        """The deciding player's index, CHANCE (-1) at a chance node, None when over."""
         if state.outcome != "ongoing":
             return None
         if state.choice is not None:
@@ -64,6 +65,15 @@ class Engine:
         if state.phase == "sensor":
             return self._next_sensor_player(state)
         return state.order[state.order_index] if state.phase == "turn_choice" else None
+
+    def chance_outcomes(self, state: State) -> list[tuple[str, float]]:
+        """At a chance node: each outcome's action and probability (cards left in the deck)."""
+        choice = state.choice
+        if choice is None or choice.player != CHANCE:
+            return []
+        counts = {card: state.powerup_deck.count(card) for card in choice.values}
+        total = sum(counts.values())
+        return [(f"choose {card}", counts[card] / total) for card in choice.values]
 
     def legal_actions(self, state: State) -> list[str]:
         if state.outcome != "ongoing":
@@ -1230,14 +1240,38 @@ class Engine:
                 self._give_reward(state, index, quadrant.get("reward", {}))
 
     def _do_draw_powerup(self, state: State, act: Act, frame: Frame) -> None:
-        for index in self._targets(state, frame, act, "player"):
-            for _ in range(int(self._value(state, frame, act, "count", 1))):
-                self._draw_powerup(state, index)
+        draws = [
+            _step("_draw", player=index)
+            for index in self._targets(state, frame, act, "player")
+            for _ in range(int(self._value(state, frame, act, "count", 1)))
+        ]
+        self._push(state, Frame(tuple(draws)))  # one at a time: each may wait on chance
+
+    def _do_draw(self, state: State, act: Act, frame: Frame) -> None:
+        self._draw_powerup(state, act.args["player"])
 
     def _draw_powerup(self, state: State, index: int) -> None:
+        """R-OBJ-PWR-1, R-BUY-5: the top card; with the deck's order left open, chance picks."""
         if not state.powerup_deck:
             return
-        card, state.powerup_deck = state.powerup_deck[0], state.powerup_deck[1:]
+        if state.open_chance and len(set(state.powerup_deck)) > 1:
+            cards = tuple(sorted(set(state.powerup_deck)))
+            self._ask(
+                state,
+                Choice(
+                    CHANCE, "chance", cards, cards, Frame((_step("_draw_chosen", player=index),))
+                ),
+            )
+            return
+        self._take_powerup(state, index, state.powerup_deck[0])
+
+    def _do_draw_chosen(self, state: State, act: Act, frame: Frame) -> None:
+        self._take_powerup(state, act.args["player"], frame.bound()["chosen"])
+
+    def _take_powerup(self, state: State, index: int, card: str) -> None:
+        deck = list(state.powerup_deck)
+        deck.remove(card)
+        state.powerup_deck = tuple(deck)
         spec = self.bundle["powerups"][card]
         if spec.get("timing") == "when_drawn":  # R-PWD-2: played at once
             self._run_effects(state, spec["effects"], "on_drawn", {"player": index}, None, index)
@@ -1491,6 +1525,7 @@ class Engine:
         state.log = (*state.log, f"r{state.round}: {line}")
 
 
+CHANCE = -1  # the "player" who decides chance nodes, as in OpenSpiel
 PLAYER_COLOURS = ("red", "blue", "green", "yellow", "purple")  # seat order (R-COMP-3)
 _CHOICE_RULES = {"shift": "D-SCR-1", "splash": "R-UPG-MIS-1", "quadrant": "R-OBJ-WH-1"}
 

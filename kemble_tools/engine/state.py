@@ -130,6 +130,7 @@ class State:
     sensor_discard: tuple[int, ...] = ()
     destructions: tuple[tuple[int, str], ...] = ()  # (player, cause), for simulation reports
     outcome: str = "ongoing"  # ongoing, won, lost, ended
+    open_chance: bool = False  # unfixed decks are drawn at chance nodes, not from the seed
     seed: int = 0
     draws: int = 0  # how many random draws the seeded generator has made
     log: tuple[str, ...] = field(default=(), compare=False)
@@ -162,6 +163,7 @@ class State:
             self.achievements,
             self.achievement_deck,
             self.sensor_discard,
+            self.open_chance,
             self.outcome,
             self.draws,
         )
