@@ -95,7 +95,7 @@ def test_highest_sensor_card_plays_first() -> None:
 
 
 def test_pushed_into_another_ship_takes_one_damage_and_shifts() -> None:
-    # R-OBJ-SHIP-1 R-SCR-1
+    # R-OBJ-SHIP-1 R-SCR-1 D-SCR-3
     game = with_players(
         make_game(empty_grid(), deck=[[E, E, E, E]], round=2),
         captain(1, (5, 2)),

@@ -771,6 +771,16 @@ def test_two_row_boss_is_not_defeated_before_its_second_row_arrives() -> None:
     )
     board = Board(game.engine.bundle, game.state)
     game.state.covered = frozenset({board.ref_at((1, 3))})  # hand-built: one part is down
-    play(game, "battle", "fire", "overload fire")  # the last part of the first row falls
+    # The hatchery has laid a mine at (2, 2) this round: one shot for it, two for the part.
+    play(game, "battle", "fire", "overload fire", "overload fire")
     assert board.ref_at((1, 2)) in game.state.covered
     assert not game.state.boss_defeated and game.state.boss_rows_pending
+
+
+def test_ships_enter_on_the_bottom_row_of_a_shrunk_area() -> None:
+    # D-MOV-1 R-MOV-2 R-SCR-8
+    game = play(make_game(empty_grid(), player=at((2, 2)), round=2), "powerdown", "end")
+    assert len(game.state.rows) == 4
+    game.state.with_player(0, replace(me(game), position=None))
+    play(game, "battle", "enter 3")
+    assert me(game).position == (4, 3)
