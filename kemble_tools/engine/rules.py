@@ -51,6 +51,16 @@ class Engine:
 
     def __init__(self, bundle: dict[str, Any]) -> None:
         self.bundle = bundle
+        # Hooks indexed once by (object kind or boss rule, trigger): most events reach most
+        # quadrants, and most quadrants have nothing to do for them.
+        self._hooks: dict[tuple[str, str], list[Effect]] = {}
+        for kind, spec in bundle["objects"].items():
+            for effect in spec["effects"]:
+                self._hooks.setdefault((kind, effect.trigger), []).append(effect)
+        for boss, spec in bundle["bosses"].items():
+            for rule, data in spec["special_rules"].items():
+                for effect in data["effects"]:
+                    self._hooks.setdefault((f"{boss}:{rule}", effect.trigger), []).append(effect)
 
     # === public API ============================================================================
 
@@ -1028,11 +1038,12 @@ class Engine:
         event: dict[str, Any],
     ) -> None:
         """The object kind's hooks, then the quadrant's boss special rule, for one event."""
-        effects = list(self.bundle["objects"][quadrant["object"]]["effects"])
+        effects = self._hooks.get((quadrant["object"], trigger), [])
         special = quadrant.get("special")
-        if special and state.boss and special in self.bundle["bosses"][state.boss]["special_rules"]:
-            effects += self.bundle["bosses"][state.boss]["special_rules"][special]["effects"]
-        self._run_effects(state, effects, trigger, event, ref, None)
+        if special and state.boss:
+            effects = effects + self._hooks.get((f"{state.boss}:{special}", trigger), [])
+        if effects:
+            self._run_effects(state, effects, trigger, event, ref, None)
 
     def _fire_global(self, state: State, trigger: str, event: dict[str, Any]) -> None:
         """A game-wide event: every quadrant in play hears it (board order)."""
