@@ -231,7 +231,6 @@ def test_mosquito_hit_swaps_cards_and_ships_move_with_them() -> None:
         make_game(grid_with({(3, 2): q("space_mosquito")}), player=at((4, 3))),
         "battle",
         "move W",
-        "rotate N",
         "fire",
     )
     assert game.state.choice is not None and game.state.choice.kind == "card"
@@ -784,3 +783,23 @@ def test_ships_enter_on_the_bottom_row_of_a_shrunk_area() -> None:
     game.state.with_player(0, replace(me(game), position=None))
     play(game, "battle", "enter 3")
     assert me(game).position == (4, 3)
+
+
+def test_a_ship_on_a_flipping_card_resolves_its_new_quadrant() -> None:
+    # R-SYM-12 R-OBJ-MINE-1 D-SYM-2
+    back = [q("mine"), E]
+    game = play(
+        make_game(grid_with({(3, 2): FIGHTER}), player=at((3, 1)), flips={(3, 1): back}),
+        "battle",
+        "rotate E",
+        "fire",
+    )
+    assert "R3-01" in game.state.flipped  # and stays flipped: the mine's end does not turn it
+    assert me(game).energy == 5 - 1 - 2  # turning, then the mine it now stands on
+
+
+def test_turning_to_the_current_direction_is_refused() -> None:
+    # R-TUR-1
+    game = play(make_game(empty_grid(), player=at((5, 2))), "battle")
+    refuses(game, "rotate N", "R-TUR-1")
+    assert me(game).energy == 5

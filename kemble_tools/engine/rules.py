@@ -478,14 +478,14 @@ class Engine:
 
     def _can_rotate(self, state: State, index: int, direction: str) -> bool:
         player = state.players[index]
-        if player.level("rotary_cage") == 0 or direction == player.facing:
-            return False  # R-VAR-TV-1: no cage, no turning
-        cost = (
-            0
-            if player.astral or player.position is None
-            else stat(self.bundle, state, index, "rotate_cost")
-        )
-        return cost < player.energy
+        return player.level("rotary_cage") > 0 and direction != player.facing
+
+    def _rotate_cost(self, state: State, index: int) -> int:
+        """R-TUR-1, R-TUR-2: free outside the play area and for astral players."""
+        player = state.players[index]
+        if player.astral or player.position is None:
+            return 0
+        return stat(self.bundle, state, index, "rotate_cost")
 
     def _act_rotate(self, state: State, words: list[str]) -> None:
         index = state.turn.player
@@ -493,13 +493,10 @@ class Engine:
         player = state.players[index]
         if player.level("rotary_cage") == 0:
             raise IllegalAction("R-VAR-TV-1", "without a Rotary Cage the ship cannot turn")
-        cost = (
-            0
-            if player.astral or player.position is None
-            else stat(self.bundle, state, index, "rotate_cost")
-        )  # R-TUR-1, R-TUR-2
+        if direction == player.facing:
+            raise IllegalAction("R-TUR-1", f"the turret already faces {direction}")
         state.with_player(index, replace(player, facing=direction))
-        self._lose_energy(state, index, cost)
+        self._lose_energy(state, index, self._rotate_cost(state, index), "rotary cage")
 
     # --- power-ups and buying (R-BUY-*) ---------------------------------------------------------
 
@@ -858,10 +855,18 @@ class Engine:
         state.spawned = tuple(s for s in state.spawned if s[0] != ref)
         self._log(state, f"{quadrant['object']} at {board.pos_of(ref)} destroyed")
         card = board.card(ref[0])
-        if card.get("flip") and card.get("back"):  # R-SYM-12
-            state.flipped = state.flipped ^ {ref[0]}
-            state.covered = frozenset(r for r in state.covered if r[0] != ref[0])
+        if card.get("flip") and card.get("back") and ref[0] not in state.flipped:  # R-SYM-12
+            self._flip(state, ref[0])  # D-SYM-2: once, from front to back
         self._check_boss_defeat(state)
+
+    def _flip(self, state: State, card: str) -> None:
+        """R-SYM-12: the card turns over at once, and a ship on it resolves its new quadrant."""
+        state.flipped = state.flipped ^ {card}
+        state.covered = frozenset(r for r in state.covered if r[0] != card)
+        board = Board(self.bundle, state)
+        for index, player in enumerate(state.players):
+            if player.position and not player.astral and board.ref_at(player.position)[0] == card:
+                self._resolve_quadrant(state, index, player.position, "on_enter")
 
     def _give_reward(self, state: State, index: int, reward: dict[str, int]) -> None:
         for key in ("bellonium", "glory"):
@@ -1309,8 +1314,7 @@ class Engine:
         board = Board(self.bundle, state)
         for card in self._targets(state, frame, act, "card"):
             if board.card(card).get("back"):
-                state.flipped = state.flipped ^ {card}
-                state.covered = frozenset(r for r in state.covered if r[0] != card)
+                self._flip(state, card)
 
     def _do_swap_card(self, state: State, act: Act, frame: Frame) -> None:
         """R-OBJ-MOSQ-2: two cards change places; ships move with their cards."""
