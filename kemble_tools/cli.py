@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -273,6 +274,61 @@ def stats(
         Console().print(render_tables(figures))
 
 
+export_app = typer.Typer(no_args_is_help=True, help="Printable card sheets.")
+app.add_typer(export_app, name="export")
+
+
+class Paper(StrEnum):
+    A4 = "a4"
+    LETTER = "letter"
+
+
+@export_app.command("sheets")
+def export_sheets(
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
+    paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.A4,
+    bleed: Annotated[float, typer.Option(min=0, max=10, help="Bleed in mm.")] = 3.0,
+    crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks")] = True,
+    full_marks: Annotated[bool, typer.Option(help="Crop lines across the whole page.")] = False,
+    backs: Annotated[bool, typer.Option(help="Back pages after each front, mirrored.")] = False,
+    one_up: Annotated[bool, typer.Option(help="One card per page (print shops).")] = False,
+    cmyk: Annotated[bool, typer.Option(help="CMYK colours instead of RGB.")] = False,
+    deck: Annotated[list[str] | None, typer.Option(help="Only these decks (S1, BANSHEE…).")] = None,
+    cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
+) -> None:
+    """Print-ready PDF card sheets of the shipped content: OUT/kemble-sheets.pdf."""
+    from kemble_tools.export.sheets import SheetOptions
+
+    options = SheetOptions(str(paper), bleed, crop_marks, full_marks, backs, one_up, cmyk)
+    result = _compile([], with_base=True)
+    if result.bundle is None:
+        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
+        raise typer.Exit(EXIT_INVALID)
+    target = _write_sheets(result.bundle, out, options, deck, cards)
+    if target is None:
+        typer.echo("no card matches the selection", err=True)
+        raise typer.Exit(EXIT_INVALID)
+
+
+def _write_sheets(
+    bundle: dict,
+    out: Path,
+    options: object,
+    decks: list[str] | None = None,
+    ids: list[str] | None = None,
+) -> Path | None:
+    from kemble_tools.export.sheets import plan_pages, print_cards, render_sheets
+
+    chosen = print_cards(bundle, decks, ids)
+    if not chosen:
+        return None
+    target = out / "kemble-sheets.pdf"
+    write_atomic(target, render_sheets(chosen, options))  # type: ignore[arg-type]
+    pages = len(plan_pages(chosen, options))  # type: ignore[arg-type]
+    typer.echo(f"sheets: {len(chosen)} cards on {pages} pages -> {target}")
+    return target
+
+
 @app.command()
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
@@ -286,6 +342,9 @@ def build(
         sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
         raise typer.Exit(EXIT_INVALID)
     typer.echo(f"compile: {_counts(result.bundle)} -> {_write_bundle(result, out)}")
+    from kemble_tools.export.sheets import SheetOptions
+
+    _write_sheets(result.bundle or {}, out, SheetOptions(backs=True))
 
 
 @app.command()

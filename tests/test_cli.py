@@ -104,13 +104,14 @@ def test_usage_errors_exit_2() -> None:
 def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     run = kemble("build", "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stdout
-    assert "validate:" in run.stdout and "compile:" in run.stdout
+    assert "validate:" in run.stdout and "compile:" in run.stdout and "sheets:" in run.stdout
     assert json.loads((tmp_path / "out" / "diagnostics.json").read_text()) == []
     bundle = json.loads((tmp_path / "out" / "kemble.bundle.json").read_text())
     assert bundle["dsl_version"] == 1
     # Only finished files: no temporary file is left beside them.
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         "diagnostics.json",
+        "kemble-sheets.pdf",
         "kemble.bundle.json",
     ]
 

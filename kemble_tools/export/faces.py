@@ -1,0 +1,360 @@
+"""Card faces drawn as vector shapes from the bundle's data, legible at the real card size.
+
+A space card is two 44 x 63 mm quadrants: Object Energy pips top-left, threat symbols beside them,
+distant threat as arrows pointing the way it fires (violet for gamma), omni threat as a star, the
+reward at the bottom centre, then Global Bellonium, -M/-MM, immunities, the Special Effect mark.
+The deck code is top right and the card id bottom left. Text cards (power-ups, missions,
+achievements, sensors, upgrades) print rules text generated from the compiled effects.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from kemble_tools.export.layout import Rect
+
+# name: (RGB 0-1, CMYK 0-1)
+COLOURS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float, float]]] = {
+    "space": ((0.08, 0.10, 0.20), (0.60, 0.50, 0.0, 0.80)),
+    "panel": ((0.16, 0.19, 0.33), (0.52, 0.42, 0.0, 0.67)),
+    "ink": ((1.0, 1.0, 1.0), (0.0, 0.0, 0.0, 0.0)),
+    "text": ((0.10, 0.10, 0.12), (0.0, 0.0, 0.0, 0.9)),
+    "paper": ((0.97, 0.96, 0.92), (0.0, 0.01, 0.05, 0.03)),
+    "energy": ((0.35, 0.85, 0.45), (0.59, 0.0, 0.47, 0.15)),
+    "threat": ((0.92, 0.22, 0.20), (0.0, 0.76, 0.78, 0.08)),
+    "distant": ((0.98, 0.60, 0.15), (0.0, 0.39, 0.85, 0.02)),
+    "gamma": ((0.72, 0.40, 0.95), (0.24, 0.58, 0.0, 0.05)),
+    "bellonium": ((0.98, 0.82, 0.25), (0.0, 0.16, 0.74, 0.02)),
+    "glory": ((0.95, 0.95, 0.60), (0.0, 0.0, 0.37, 0.05)),
+    "special": ((0.35, 0.85, 0.95), (0.63, 0.11, 0.0, 0.05)),
+}
+FONT, BOLD = "KembleSans", "KembleSans-Bold"
+_ARROW_ANGLE = {"E": 0, "NE": 45, "N": 90, "NW": 135, "W": 180, "SW": 225, "S": 270, "SE": 315}
+
+
+@cache
+def register_fonts() -> None:
+    """Bitstream Vera ships with ReportLab; as a TrueType font it is embedded in the PDF."""
+    import reportlab
+
+    folder = Path(reportlab.__file__).parent / "fonts"
+    pdfmetrics.registerFont(TTFont(FONT, str(folder / "Vera.ttf")))
+    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
+
+
+@dataclass
+class Painter:
+    """A canvas with the colour model chosen for the job (RGB, or CMYK for print shops)."""
+
+    canvas: Canvas
+    cmyk: bool = False
+
+    def fill(self, name: str) -> None:
+        rgb, cmyk = COLOURS[name]
+        if self.cmyk:
+            self.canvas.setFillColorCMYK(*cmyk)
+        else:
+            self.canvas.setFillColorRGB(*rgb)
+
+    def stroke(self, name: str) -> None:
+        rgb, cmyk = COLOURS[name]
+        if self.cmyk:
+            self.canvas.setStrokeColorCMYK(*cmyk)
+        else:
+            self.canvas.setStrokeColorRGB(*rgb)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        colour: str = "ink",
+        bold: bool = False,
+        align: str = "left",
+    ) -> None:
+        self.fill(colour)
+        self.canvas.setFont(BOLD if bold else FONT, size)
+        draw = {
+            "left": self.canvas.drawString,
+            "right": self.canvas.drawRightString,
+            "centre": self.canvas.drawCentredString,
+        }[align]
+        draw(x * mm, y * mm, text)
+
+    def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
+        self.fill(colour)
+        path = self.canvas.beginPath()
+        path.moveTo(points[0][0] * mm, points[0][1] * mm)
+        for x, y in points[1:]:
+            path.lineTo(x * mm, y * mm)
+        path.close()
+        self.canvas.drawPath(path, stroke=0, fill=1)
+
+    def circle(self, x: float, y: float, radius: float, colour: str) -> None:
+        self.fill(colour)
+        self.canvas.circle(x * mm, y * mm, radius * mm, stroke=0, fill=1)
+
+
+# --- symbols -------------------------------------------------------------------------------------
+
+
+def _pips(p: Painter, x: float, y: float, count: int) -> float:
+    """Object Energy: one pip a point, in rows of five. Returns the x after them."""
+    for i in range(count):
+        p.circle(x + 1.6 + (i % 5) * 3.0, y - 1.6 - (i // 5) * 3.0, 1.15, "energy")
+    return x + min(count, 5) * 3.0 + 1.5
+
+
+def _triangle(p: Painter, x: float, y: float, colour: str) -> None:
+    p.polygon([(x, y - 2.6), (x + 2.6, y - 2.6), (x + 1.3, y)], colour)
+
+
+def _arrow(p: Painter, cx: float, cy: float, direction: str, colour: str) -> None:
+    angle = math.radians(_ARROW_ANGLE[direction])
+    shape = [(1.8, 0), (0, 1.4), (0, 0.5), (-1.8, 0.5), (-1.8, -0.5), (0, -0.5), (0, -1.4)]
+    p.polygon(
+        [
+            (
+                cx + x * math.cos(angle) - y * math.sin(angle),
+                cy + x * math.sin(angle) + y * math.cos(angle),
+            )
+            for x, y in shape
+        ],
+        colour,
+    )
+
+
+def _star(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
+    points = []
+    for i in range(16):
+        r = radius if i % 2 == 0 else radius * 0.45
+        a = math.pi / 2 + i * math.pi / 8
+        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    p.polygon(points, colour)
+
+
+def _hexagon(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
+    p.polygon(
+        [
+            (
+                cx + radius * math.cos(math.pi / 6 + i * math.pi / 3),
+                cy + radius * math.sin(math.pi / 6 + i * math.pi / 3),
+            )
+            for i in range(6)
+        ],
+        colour,
+    )
+
+
+def _crown(p: Painter, x: float, y: float, colour: str) -> None:
+    p.polygon(
+        [
+            (x, y),
+            (x + 4, y),
+            (x + 4, y + 2.6),
+            (x + 3, y + 1.4),
+            (x + 2, y + 3),
+            (x + 1, y + 1.4),
+            (x, y + 2.6),
+        ],
+        colour,
+    )
+
+
+def _bolt(p: Painter, x: float, y: float, colour: str) -> None:
+    p.polygon(
+        [
+            (x + 1.4, y + 3.2),
+            (x, y + 1.2),
+            (x + 1.1, y + 1.2),
+            (x + 0.6, y),
+            (x + 2.2, y + 2.0),
+            (x + 1.1, y + 2.0),
+        ],
+        colour,
+    )
+
+
+# --- faces ---------------------------------------------------------------------------------------
+
+
+def draw_space_card(
+    p: Painter,
+    trim: Rect,
+    bleed: float,
+    card: dict[str, Any],
+    objects: dict[str, Any],
+    back: bool = False,
+) -> None:
+    """One space card: two quadrants, deck code top right, card id bottom left."""
+    p.fill("space")
+    box = trim.grow(bleed)
+    p.canvas.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1)
+    quadrants = card["back"] if back else card["quadrants"]
+    half = trim.width / 2
+    for i, quadrant in enumerate(quadrants):
+        _draw_quadrant(p, Rect(trim.x + i * half, trim.y, half, trim.height), quadrant, objects)
+    p.stroke("panel")
+    p.canvas.setLineWidth(0.4)
+    p.canvas.line(
+        (trim.x + half) * mm, (trim.y + 3) * mm, (trim.x + half) * mm, (trim.top - 3) * mm
+    )
+    p.text(trim.right - 2.5, trim.top - 5, card["deck"], 7, bold=True, align="right")
+    side = " (back)" if back else (" - FLIP" if card.get("flip") else "")
+    p.text(trim.x + 2.5, trim.y + 2.2, card["id"] + side, 5.5)
+
+
+def _draw_quadrant(
+    p: Painter, box: Rect, quadrant: dict[str, Any], objects: dict[str, Any]
+) -> None:
+    kind = quadrant["object"]
+    inner = box.grow(-1.5)
+    if kind != "empty":
+        p.fill("panel")
+        p.canvas.roundRect(
+            inner.x * mm,
+            (inner.y + 9) * mm,
+            inner.width * mm,
+            (inner.height - 17) * mm,
+            2 * mm,
+            stroke=0,
+            fill=1,
+        )
+    name = quadrant.get("name") or objects.get(kind, {}).get("name", kind)
+    if kind != "empty":
+        p.text(
+            box.x + box.width / 2, box.y + box.height / 2 - 1, name, 7, bold=True, align="centre"
+        )
+    x, y = box.x + 2.5, box.top - 2.5
+    x = _pips(p, x, y, int(quadrant.get("energy", 0)))
+    for _ in range(int(quadrant.get("threat", 0))):
+        _triangle(p, x, y, "threat")
+        x += 3.2
+    for key, colour in (("distant_threat", "distant"), ("gamma_distant_threat", "gamma")):
+        line = quadrant.get(key)
+        for _ in range(int(line["count"]) if line else 0):
+            _arrow(p, x + 1.8, y - 1.4, line["direction"], colour)
+            x += 4.0
+    for _ in range(int(quadrant.get("omni_threat", 0))):
+        _star(p, x + 1.6, y - 1.4, 1.7, "threat")
+        x += 3.8
+    _draw_reward(p, box, quadrant.get("reward", {}))
+    _draw_extras(p, box, quadrant)
+
+
+def _draw_reward(p: Painter, box: Rect, reward: dict[str, int]) -> None:
+    """R-FIR-7: the reward, bottom centre."""
+    parts = [(k, reward[k]) for k in ("bellonium", "glory", "energy") if reward.get(k)]
+    x = box.x + box.width / 2 - 4.5 * len(parts)
+    for key, amount in parts:
+        if key == "bellonium":
+            _hexagon(p, x + 2, box.y + 7, 1.8, "bellonium")
+        elif key == "glory":
+            _crown(p, x, box.y + 5.6, "glory")
+        else:
+            _bolt(p, x + 1, box.y + 5.4, "energy")
+        p.text(x + 4.6, box.y + 5.9, ("+" if key == "energy" else "") + str(amount), 6.5)
+        x += 9
+
+
+def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
+    y = box.y + 12
+    if quadrant.get("global_bellonium"):
+        _hexagon(p, box.x + 4, y, 2.2, "bellonium")
+        p.text(box.x + 4, y - 0.9, "G", 4.5, colour="text", bold=True, align="centre")
+        p.text(box.x + 7, y - 1, f"x{quadrant['global_bellonium']}", 6)
+    if quadrant.get("move_cost"):
+        p.text(
+            box.right - 3,
+            y - 1,
+            "-" + "M" * int(quadrant["move_cost"]),
+            7,
+            bold=True,
+            align="right",
+        )
+    immune = quadrant.get("immune", [])
+    if immune:
+        p.text(
+            box.x + box.width / 2,
+            box.top - 9.5,
+            "immune: " + ", ".join(immune),
+            4.8,
+            align="centre",
+        )
+    if quadrant.get("special"):
+        _star(p, box.right - 4, box.top - 9.5, 1.8, "special")
+        p.text(
+            box.right - 7, box.top - 10.5, quadrant["special"].replace("_", " "), 4.8, align="right"
+        )
+
+
+def draw_text_card(
+    p: Painter,
+    trim: Rect,
+    bleed: float,
+    title: str,
+    kind: str,
+    code: str,
+    card_id: str,
+    text: str,
+    footer: str = "",
+) -> None:
+    """A 44 x 63 mm card of rules text: title, kind, wrapped text, footer, code and id."""
+    from reportlab.lib.utils import simpleSplit
+
+    box = trim.grow(bleed)
+    p.fill("paper")
+    p.canvas.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1)
+    p.fill("panel")
+    p.canvas.rect(
+        box.x * mm,
+        (trim.top - 10) * mm,
+        box.width * mm,
+        (box.top - trim.top + 10) * mm,
+        stroke=0,
+        fill=1,
+    )
+    p.text(trim.right - 2, trim.top - 4.5, code, 5.5, bold=True, align="right")
+    p.text(trim.x + 2.5, trim.top - 8.2, title, 7.5, bold=True)
+    p.text(trim.x + 2.5, trim.top - 14, kind, 5, colour="text")
+    y = trim.top - 19
+    for line in simpleSplit(text, FONT, 6.2, (trim.width - 5) * mm):
+        p.text(trim.x + 2.5, y, line, 6.2, colour="text")
+        y -= 2.9
+    if footer:
+        p.text(
+            trim.x + trim.width / 2,
+            trim.y + 7,
+            footer,
+            6.5,
+            colour="text",
+            bold=True,
+            align="centre",
+        )
+    p.text(trim.x + 2.5, trim.y + 2.2, card_id, 5, colour="text")
+
+
+def draw_back(p: Painter, trim: Rect, bleed: float, label: str) -> None:
+    box = trim.grow(bleed)
+    p.fill("space")
+    p.canvas.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1)
+    _star(p, trim.x + trim.width / 2, trim.y + trim.height / 2 + 4, 6, "special")
+    p.text(
+        trim.x + trim.width / 2,
+        trim.y + trim.height / 2 - 8,
+        "Kemble's Cascade",
+        7,
+        bold=True,
+        align="centre",
+    )
+    p.text(trim.x + trim.width / 2, trim.y + trim.height / 2 - 12, label, 5.5, align="centre")

@@ -1,0 +1,243 @@
+"""`kemble export sheets`: print-ready PDF card sheets from the compiled bundle."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from kemble_tools.dsl import spec
+from kemble_tools.dsl.text import effects_text
+from kemble_tools.export.faces import (
+    Painter,
+    draw_back,
+    draw_space_card,
+    draw_text_card,
+    register_fonts,
+)
+from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, Rect, Sheet, crop_marks, grid, one_up
+
+Draw = Callable[[Painter, Rect, float], None]
+
+
+@dataclass(frozen=True)
+class PrintCard:
+    """One card to print: its id, size, how to draw its face and its back."""
+
+    id: str
+    size: tuple[float, float]
+    front: Draw
+    back: Draw
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    bleed: float = 3.0
+    crop_marks: bool = True
+    full_marks: bool = False
+    backs: bool = False
+    one_up: bool = False
+    cmyk: bool = False
+
+
+def print_cards(
+    bundle: dict[str, Any], decks: list[str] | None = None, ids: list[str] | None = None
+) -> list[PrintCard]:
+    """Every printable card of the bundle, or those of the given decks or ids, in bundle order."""
+    cards = _space_cards(bundle) + _boss_warnings(bundle) + _text_cards(bundle)
+    if decks:
+        cards = [c for c in cards if _deck_of(bundle, c.id) in decks]
+    if ids:
+        cards = [c for c in cards if c.id in ids]
+    return cards
+
+
+def _deck_of(bundle: dict[str, Any], card_id: str) -> str | None:
+    card = bundle["cards"].get(card_id)
+    return card["deck"] if card else None
+
+
+def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
+    objects = bundle["objects"]
+    found = []
+    for card_id, card in bundle["cards"].items():
+
+        def front(p: Painter, trim: Rect, bleed: float, card: dict[str, Any] = card) -> None:
+            draw_space_card(p, trim, bleed, card, objects)
+
+        def back(p: Painter, trim: Rect, bleed: float, card: dict[str, Any] = card) -> None:
+            if card.get("flip") and card.get("back"):
+                draw_space_card(p, trim, bleed, card, objects, back=True)
+            else:
+                draw_back(p, trim, bleed, "space card")
+
+        found.append(PrintCard(card_id, SPACE_CARD, front, back))
+    return found
+
+
+def _boss_warnings(bundle: dict[str, Any]) -> list[PrintCard]:
+    found = []
+    for boss_id, boss in bundle["bosses"].items():
+        rules = [
+            f"{rule['name']}: " + (effects_text(rule["effects"]) or rule.get("text") or "")
+            for rule in boss["special_rules"].values()
+        ]
+        text = " ".join([boss.get("warning") or "", *rules]).strip()
+        found.append(
+            _text_card(
+                f"BOSS-{boss_id}",
+                boss["name"],
+                "Boss Warning",
+                boss_id,
+                text,
+                "defeat: all its parts" if boss.get("defeat") is None else "defeat: see its rules",
+            )
+        )
+    return found
+
+
+def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
+    owned = spec.OWNED_HOST
+    cards = []
+    for key, item in bundle["powerups"].items():
+        glory = f"{item['end_glory']} glory at the end" if item.get("end_glory") else ""
+        cards.append(
+            _text_card(
+                key,
+                item["name"],
+                "Power-up",
+                "PU",
+                effects_text(item["effects"], owned) or item.get("flavor", ""),
+                glory,
+            )
+        )
+    for key, item in bundle["missions"].items():
+        cards.append(
+            _text_card(
+                key,
+                item["name"],
+                f"Mission (target {item.get('target', 1)})",
+                "MIS",
+                effects_text(item["effects"], owned),
+                f"{item['glory']} glory",
+            )
+        )
+    for key, item in bundle["achievements"].items():
+        cards.append(
+            _text_card(
+                key,
+                item["name"],
+                "Achievement",
+                "ACH",
+                effects_text(item["effects"], owned),
+                f"{item['glory']} glory",
+            )
+        )
+    for sensor in bundle["sensors"]:
+        text = effects_text(sensor["effects"], owned)
+        cards.append(
+            _text_card(
+                f"sensor-{sensor['number']}",
+                str(sensor["number"]),
+                f"Sensor - {sensor['symbol']}",
+                "SEN",
+                text,
+            )
+        )
+    for key, item in bundle["upgrades"].items():
+        for level in item["levels"]:
+            weapon = level.get("weapon") or {}
+            shots = f"{weapon['shots']} shot(s) of {weapon['damage']} damage. " if weapon else ""
+            cards.append(
+                _text_card(
+                    f"{key}-{level['level']}",
+                    f"{item['name']} {level['level']}",
+                    f"Upgrade ({item['type'].replace('_', '-')})",
+                    "UPG",
+                    shots + effects_text(level["effects"], owned),
+                    f"price {level['price']}"
+                    + (f", {level['glory']} glory" if level.get("glory") else ""),
+                )
+            )
+    return cards
+
+
+def _text_card(
+    card_id: str, title: str, kind: str, code: str, text: str, footer: str = ""
+) -> PrintCard:
+    def front(p: Painter, trim: Rect, bleed: float) -> None:
+        draw_text_card(p, trim, bleed, title, kind, code, card_id, text, footer)
+
+    def back(p: Painter, trim: Rect, bleed: float) -> None:
+        draw_back(p, trim, bleed, kind.split(" ")[0].lower())
+
+    return PrintCard(card_id, SMALL_CARD, front, back)
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    """One page: its sheet geometry, the cards on it, whether it shows backs."""
+
+    sheet: Sheet
+    cards: tuple[PrintCard, ...]
+    backs: bool
+
+
+def plan_pages(cards: list[PrintCard], options: SheetOptions) -> list[PagePlan]:
+    """Space cards and small cards on their own sheets; with backs, each front page is followed
+    by its back page, mirrored so that each back lands behind its front (long-edge duplex)."""
+    pages = []
+    for size in (SPACE_CARD, SMALL_CARD):
+        group = [c for c in cards if c.size == size]
+        if not group:
+            continue
+        sheet = (
+            one_up(size, options.bleed)
+            if options.one_up
+            else grid(options.paper, size, options.bleed)
+        )
+        per_page = len(sheet.slots)
+        for start in range(0, len(group), per_page):
+            chunk = tuple(group[start : start + per_page])
+            pages.append(PagePlan(sheet, chunk, False))
+            if options.backs:
+                pages.append(PagePlan(sheet.mirrored(), chunk, True))
+    return pages
+
+
+def render_sheets(cards: list[PrintCard], options: SheetOptions) -> bytes:
+    """The PDF, deterministic byte for byte (ReportLab's invariant mode)."""
+    register_fonts()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, pageCompression=1)
+    canvas.setTitle("The Battle at Kemble's Cascade - card sheets")
+    canvas.setCreator("kemble_tools")
+    painter = Painter(canvas, options.cmyk)
+    for page in plan_pages(cards, options):
+        canvas.setPageSize((page.sheet.page[0] * mm, page.sheet.page[1] * mm))
+        trim, bleed = page.sheet.trim_box, page.sheet.bleed_box
+        canvas.setTrimBox(_points(trim))
+        canvas.setBleedBox(_points(bleed))
+        for slot, card in zip(page.sheet.slots, page.cards, strict=False):
+            (card.back if page.backs else card.front)(painter, slot, page.sheet.bleed)
+        if options.crop_marks and not options.one_up:
+            _draw_marks(painter, page.sheet, options.full_marks)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def _points(rect: Rect) -> tuple[float, float, float, float]:
+    return (rect.x * mm, rect.y * mm, rect.right * mm, rect.top * mm)
+
+
+def _draw_marks(painter: Painter, sheet: Sheet, full: bool) -> None:
+    painter.stroke("text")
+    painter.canvas.setLineWidth(0.25)
+    for x1, y1, x2, y2 in crop_marks(sheet, full):
+        painter.canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
