@@ -310,6 +310,45 @@ def export_sheets(
         raise typer.Exit(EXIT_INVALID)
 
 
+class ImageFormat(StrEnum):
+    SVG = "svg"
+    PNG = "png"
+
+
+@export_app.command("images")
+def export_images(
+    out: Annotated[Path, typer.Option(help="Output folder (images go in OUT/images).")] = Path(
+        "build"
+    ),
+    fmt: Annotated[ImageFormat, typer.Option("--format", help="svg or png.")] = ImageFormat.SVG,
+    dpi: Annotated[int, typer.Option(min=36, max=1200, help="PNG resolution.")] = 300,
+    deck: Annotated[list[str] | None, typer.Option(help="Only these decks.")] = None,
+    cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
+) -> None:
+    """One image per card face (for Tabletop Simulator and catalogues): OUT/images/ID.svg|png."""
+    from rich.progress import Progress
+
+    from kemble_tools.export.images import card_png, card_svg
+    from kemble_tools.export.sheets import print_cards
+
+    result = _compile([], with_base=True)
+    if result.bundle is None:
+        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
+        raise typer.Exit(EXIT_INVALID)
+    chosen = print_cards(result.bundle, deck, cards)
+    if not chosen:
+        typer.echo("no card matches the selection", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    folder = out / "images"
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{len(chosen)} images", total=len(chosen))
+        for card in chosen:
+            data = card_svg(card) if fmt is ImageFormat.SVG else card_png(card, dpi)
+            write_atomic(folder / f"{card.id}.{fmt}", data)
+            bar.advance(task)
+    typer.echo(f"images: {len(chosen)} {fmt} files -> {folder}")
+
+
 def _write_sheets(
     bundle: dict,
     out: Path,

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import io
+import os
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
+from PIL import Image, ImageChops
 from pypdf import PdfReader
 from reportlab.lib.units import mm
 
+from kemble_tools.export.images import card_png, card_svg, pdf_page_png
 from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, crop_marks, grid, one_up
 from kemble_tools.export.sheets import SheetOptions, plan_pages, print_cards, render_sheets
 
@@ -96,3 +101,36 @@ def test_one_up_pages_are_the_card_and_its_bleed(cards: list) -> None:
 
 def test_sheets_are_deterministic(cards: list) -> None:
     assert render_sheets(cards[:10], SheetOptions()) == render_sheets(cards[:10], SheetOptions())
+
+
+# --- images and the rendered page ----------------------------------------------------------------
+
+GOLDEN_PAGE = Path(__file__).parent / "golden" / "sheet-page-1.png"
+
+
+def test_svg_image_is_well_formed_and_names_the_card(cards: list) -> None:
+    card = next(c for c in cards if c.id == "W1-09")
+    root = ElementTree.fromstring(card_svg(card))
+    assert root.get("viewBox") == "0 0 88 63"
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "W1-09" in texts and "W1" in texts
+
+
+def test_png_image_has_the_card_size_at_the_resolution(cards: list) -> None:
+    card = next(c for c in cards if c.id == "emergency_cells")
+    image = Image.open(io.BytesIO(card_png(card, dpi=100)))
+    expected = (44 / 25.4 * 100, 63 / 25.4 * 100)  # PDFium rounds the edges up
+    assert all(abs(got - want) <= 1 for got, want in zip(image.size, expected, strict=True))
+
+
+def test_rendered_page_matches_the_golden_image(cards: list) -> None:
+    """Set KEMBLE_UPDATE_GOLDEN=1 to accept a deliberate change (then look at the image)."""
+    pdf = render_sheets(cards, SheetOptions())
+    page = Image.open(io.BytesIO(pdf_page_png(pdf, 0, dpi=40))).convert("RGB")
+    if os.environ.get("KEMBLE_UPDATE_GOLDEN"):
+        page.save(GOLDEN_PAGE)
+    golden = Image.open(GOLDEN_PAGE).convert("RGB")
+    assert page.size == golden.size
+    histogram = ImageChops.difference(page, golden).convert("L").histogram()
+    mean = sum(value * count for value, count in enumerate(histogram)) / sum(histogram)
+    assert mean < 2.0  # out of 255: anti-aliasing may differ a little between PDFium builds

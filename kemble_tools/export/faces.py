@@ -10,8 +10,8 @@ achievements, sensors, upgrades) print rules text generated from the compiled ef
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -51,26 +51,21 @@ def register_fonts() -> None:
     pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
 
 
-@dataclass
 class Painter:
-    """A canvas with the colour model chosen for the job (RGB, or CMYK for print shops)."""
+    """What card faces draw on, in millimetres from the bottom-left corner. Two backends share
+    every drawing routine: a ReportLab canvas (PDF sheets) and SVG (card images)."""
 
-    canvas: Canvas
-    cmyk: bool = False
+    def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
+        raise NotImplementedError
 
-    def fill(self, name: str) -> None:
-        rgb, cmyk = COLOURS[name]
-        if self.cmyk:
-            self.canvas.setFillColorCMYK(*cmyk)
-        else:
-            self.canvas.setFillColorRGB(*rgb)
+    def line(self, x1: float, y1: float, x2: float, y2: float, colour: str, width: float) -> None:
+        raise NotImplementedError
 
-    def stroke(self, name: str) -> None:
-        rgb, cmyk = COLOURS[name]
-        if self.cmyk:
-            self.canvas.setStrokeColorCMYK(*cmyk)
-        else:
-            self.canvas.setStrokeColorRGB(*rgb)
+    def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
+        raise NotImplementedError
+
+    def circle(self, x: float, y: float, radius: float, colour: str) -> None:
+        raise NotImplementedError
 
     def text(
         self,
@@ -82,17 +77,53 @@ class Painter:
         bold: bool = False,
         align: str = "left",
     ) -> None:
-        self.fill(colour)
-        self.canvas.setFont(BOLD if bold else FONT, size)
-        draw = {
-            "left": self.canvas.drawString,
-            "right": self.canvas.drawRightString,
-            "centre": self.canvas.drawCentredString,
-        }[align]
-        draw(x * mm, y * mm, text)
+        raise NotImplementedError
+
+
+class PdfPainter(Painter):
+    """Draws on a ReportLab canvas, in RGB or in CMYK for print shops."""
+
+    def __init__(self, canvas: Canvas, cmyk: bool = False) -> None:
+        self.canvas, self.cmyk = canvas, cmyk
+
+    def _fill(self, name: str) -> None:
+        rgb, cmyk = COLOURS[name]
+        if self.cmyk:
+            self.canvas.setFillColorCMYK(*cmyk)
+        else:
+            self.canvas.setFillColorRGB(*rgb)
+
+    def _stroke(self, name: str) -> None:
+        rgb, cmyk = COLOURS[name]
+        if self.cmyk:
+            self.canvas.setStrokeColorCMYK(*cmyk)
+        else:
+            self.canvas.setStrokeColorRGB(*rgb)
+
+    def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
+        self._fill(colour)
+        if radius:
+            self.canvas.roundRect(
+                box.x * mm,
+                box.y * mm,
+                box.width * mm,
+                box.height * mm,
+                radius * mm,
+                stroke=0,
+                fill=1,
+            )
+        else:
+            self.canvas.rect(
+                box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1
+            )
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, colour: str, width: float) -> None:
+        self._stroke(colour)
+        self.canvas.setLineWidth(width)
+        self.canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
 
     def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
-        self.fill(colour)
+        self._fill(colour)
         path = self.canvas.beginPath()
         path.moveTo(points[0][0] * mm, points[0][1] * mm)
         for x, y in points[1:]:
@@ -101,8 +132,92 @@ class Painter:
         self.canvas.drawPath(path, stroke=0, fill=1)
 
     def circle(self, x: float, y: float, radius: float, colour: str) -> None:
-        self.fill(colour)
+        self._fill(colour)
         self.canvas.circle(x * mm, y * mm, radius * mm, stroke=0, fill=1)
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        colour: str = "ink",
+        bold: bool = False,
+        align: str = "left",
+    ) -> None:
+        self._fill(colour)
+        self.canvas.setFont(BOLD if bold else FONT, size)
+        draw = {
+            "left": self.canvas.drawString,
+            "right": self.canvas.drawRightString,
+            "centre": self.canvas.drawCentredString,
+        }[align]
+        draw(x * mm, y * mm, text)
+
+
+class SvgPainter(Painter):
+    """Collects SVG elements for one image of `width` x `height` mm (y grows downwards)."""
+
+    POINT = 25.4 / 72  # a typographic point in mm
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width, self.height = width, height
+        self.elements: list[str] = []
+
+    def colour(self, name: str) -> str:
+        red, green, blue = COLOURS[name][0]
+        return f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}"
+
+    def _y(self, y: float) -> float:
+        return self.height - y
+
+    def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
+        self.elements.append(
+            f'<rect x="{box.x:.2f}" y="{self._y(box.top):.2f}" width="{box.width:.2f}" '
+            f'height="{box.height:.2f}" rx="{radius:.2f}" fill="{self.colour(colour)}"/>'
+        )
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, colour: str, width: float) -> None:
+        self.elements.append(
+            f'<line x1="{x1:.2f}" y1="{self._y(y1):.2f}" x2="{x2:.2f}" y2="{self._y(y2):.2f}" '
+            f'stroke="{self.colour(colour)}" stroke-width="{width * self.POINT:.2f}"/>'
+        )
+
+    def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
+        pairs = " ".join(f"{x:.2f},{self._y(y):.2f}" for x, y in points)
+        self.elements.append(f'<polygon points="{pairs}" fill="{self.colour(colour)}"/>')
+
+    def circle(self, x: float, y: float, radius: float, colour: str) -> None:
+        self.elements.append(
+            f'<circle cx="{x:.2f}" cy="{self._y(y):.2f}" r="{radius:.2f}" '
+            f'fill="{self.colour(colour)}"/>'
+        )
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        colour: str = "ink",
+        bold: bool = False,
+        align: str = "left",
+    ) -> None:
+        anchor = {"left": "start", "right": "end", "centre": "middle"}[align]
+        weight = ' font-weight="bold"' if bold else ""
+        self.elements.append(
+            f'<text x="{x:.2f}" y="{self._y(y):.2f}" font-family="Bitstream Vera Sans, DejaVu '
+            f'Sans, sans-serif" font-size="{size * self.POINT:.2f}"{weight} '
+            f'text-anchor="{anchor}" fill="{self.colour(colour)}">{escape(text)}</text>'
+        )
+
+    def document(self) -> str:
+        body = "\n".join(self.elements)
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width:g}mm" '
+            f'height="{self.height:g}mm" viewBox="0 0 {self.width:g} {self.height:g}">\n'
+            f"{body}\n</svg>\n"
+        )
 
 
 # --- symbols -------------------------------------------------------------------------------------
@@ -197,18 +312,12 @@ def draw_space_card(
     back: bool = False,
 ) -> None:
     """One space card: two quadrants, deck code top right, card id bottom left."""
-    p.fill("space")
-    box = trim.grow(bleed)
-    p.canvas.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1)
+    p.rect(trim.grow(bleed), "space")
     quadrants = card["back"] if back else card["quadrants"]
     half = trim.width / 2
     for i, quadrant in enumerate(quadrants):
         _draw_quadrant(p, Rect(trim.x + i * half, trim.y, half, trim.height), quadrant, objects)
-    p.stroke("panel")
-    p.canvas.setLineWidth(0.4)
-    p.canvas.line(
-        (trim.x + half) * mm, (trim.y + 3) * mm, (trim.x + half) * mm, (trim.top - 3) * mm
-    )
+    p.line(trim.x + half, trim.y + 3, trim.x + half, trim.top - 3, "panel", 0.4)
     p.text(trim.right - 2.5, trim.top - 5, card["deck"], 7, bold=True, align="right")
     side = " (back)" if back else (" - FLIP" if card.get("flip") else "")
     p.text(trim.x + 2.5, trim.y + 2.2, card["id"] + side, 5.5)
@@ -220,16 +329,7 @@ def _draw_quadrant(
     kind = quadrant["object"]
     inner = box.grow(-1.5)
     if kind != "empty":
-        p.fill("panel")
-        p.canvas.roundRect(
-            inner.x * mm,
-            (inner.y + 9) * mm,
-            inner.width * mm,
-            (inner.height - 17) * mm,
-            2 * mm,
-            stroke=0,
-            fill=1,
-        )
+        p.rect(Rect(inner.x, inner.y + 9, inner.width, inner.height - 17), "panel", radius=2)
     name = quadrant.get("name") or objects.get(kind, {}).get("name", kind)
     if kind != "empty":
         p.text(
@@ -313,17 +413,8 @@ def draw_text_card(
     from reportlab.lib.utils import simpleSplit
 
     box = trim.grow(bleed)
-    p.fill("paper")
-    p.canvas.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1)
-    p.fill("panel")
-    p.canvas.rect(
-        box.x * mm,
-        (trim.top - 10) * mm,
-        box.width * mm,
-        (box.top - trim.top + 10) * mm,
-        stroke=0,
-        fill=1,
-    )
+    p.rect(box, "paper")
+    p.rect(Rect(box.x, trim.top - 10, box.width, box.top - trim.top + 10), "panel")
     p.text(trim.right - 2, trim.top - 4.5, code, 5.5, bold=True, align="right")
     p.text(trim.x + 2.5, trim.top - 8.2, title, 7.5, bold=True)
     p.text(trim.x + 2.5, trim.top - 14, kind, 5, colour="text")
@@ -345,9 +436,7 @@ def draw_text_card(
 
 
 def draw_back(p: Painter, trim: Rect, bleed: float, label: str) -> None:
-    box = trim.grow(bleed)
-    p.fill("space")
-    p.canvas.rect(box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1)
+    p.rect(trim.grow(bleed), "space")
     _star(p, trim.x + trim.width / 2, trim.y + trim.height / 2 + 4, 6, "special")
     p.text(
         trim.x + trim.width / 2,

@@ -14,12 +14,14 @@ from kemble_tools.dsl import spec
 from kemble_tools.dsl.text import effects_text
 from kemble_tools.export.faces import (
     Painter,
+    PdfPainter,
     draw_back,
     draw_space_card,
     draw_text_card,
     register_fonts,
 )
 from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, Rect, Sheet, crop_marks, grid, one_up
+from kemble_tools.stats import deck_order
 
 Draw = Callable[[Painter, Rect, float], None]
 
@@ -65,7 +67,9 @@ def _deck_of(bundle: dict[str, Any], card_id: str) -> str | None:
 def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
     objects = bundle["objects"]
     found = []
-    for card_id, card in bundle["cards"].items():
+    order = {code: i for i, code in enumerate(deck_order(bundle))}  # S1, A1, …, then bosses
+    in_order = sorted(bundle["cards"].items(), key=lambda item: order.get(item[1]["deck"], 99))
+    for card_id, card in in_order:
 
         def front(p: Painter, trim: Rect, bleed: float, card: dict[str, Any] = card) -> None:
             draw_space_card(p, trim, bleed, card, objects)
@@ -217,7 +221,7 @@ def render_sheets(cards: list[PrintCard], options: SheetOptions) -> bytes:
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
     canvas.setTitle("The Battle at Kemble's Cascade - card sheets")
     canvas.setCreator("kemble_tools")
-    painter = Painter(canvas, options.cmyk)
+    painter = PdfPainter(canvas, options.cmyk)
     for page in plan_pages(cards, options):
         canvas.setPageSize((page.sheet.page[0] * mm, page.sheet.page[1] * mm))
         trim, bleed = page.sheet.trim_box, page.sheet.bleed_box
@@ -237,7 +241,5 @@ def _points(rect: Rect) -> tuple[float, float, float, float]:
 
 
 def _draw_marks(painter: Painter, sheet: Sheet, full: bool) -> None:
-    painter.stroke("text")
-    painter.canvas.setLineWidth(0.25)
     for x1, y1, x2, y2 in crop_marks(sheet, full):
-        painter.canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
+        painter.line(x1, y1, x2, y2, "text", 0.25)
