@@ -56,8 +56,10 @@ def main() -> None:
     faces = 2 * len(cards)
     print(f"{len(cards)} cards, fronts and backs, on {len(pages)} pages")
     print(f"  sheets:   {full * 1000:8.1f} ms  {faces / full:8.0f} faces/s")
-    print(f"  baseline: {floor * 1000:8.1f} ms  (one rectangle a card)  -> sheets = "
-          f"{full / floor:.1f}x baseline")
+    print(
+        f"  baseline: {floor * 1000:8.1f} ms  (one rectangle a card)  -> sheets = "
+        f"{full / floor:.1f}x baseline"
+    )
 
 
 if __name__ == "__main__":

@@ -36,6 +36,13 @@ COLOURS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float, 
     "bellonium": ((0.98, 0.82, 0.25), (0.0, 0.16, 0.74, 0.02)),
     "glory": ((0.95, 0.95, 0.60), (0.0, 0.0, 0.37, 0.05)),
     "special": ((0.35, 0.85, 0.95), (0.63, 0.11, 0.0, 0.05)),
+    "shield": ((0.80, 0.82, 0.88), (0.09, 0.07, 0.0, 0.12)),
+    # the player symbols on sensor cards (R-COMP-3)
+    "red": ((0.85, 0.15, 0.15), (0.0, 0.82, 0.82, 0.15)),
+    "blue": ((0.15, 0.40, 0.90), (0.83, 0.56, 0.0, 0.10)),
+    "green": ((0.15, 0.70, 0.30), (0.79, 0.0, 0.57, 0.30)),
+    "yellow": ((0.95, 0.80, 0.10), (0.0, 0.16, 0.89, 0.05)),
+    "purple": ((0.55, 0.25, 0.75), (0.27, 0.67, 0.0, 0.25)),
 }
 FONT, BOLD = "KembleSans", "KembleSans-Bold"
 _ARROW_ANGLE = {"E": 0, "NE": 45, "N": 90, "NW": 135, "W": 180, "SW": 225, "S": 270, "SE": 315}
@@ -271,6 +278,13 @@ def _hexagon(p: Painter, cx: float, cy: float, radius: float, colour: str) -> No
     )
 
 
+def _shield(p: Painter, x: float, y: float, weapon: str) -> None:
+    p.polygon(
+        [(x, y + 3.6), (x + 3.6, y + 3.6), (x + 3.6, y + 1.6), (x + 1.8, y), (x, y + 1.6)], "shield"
+    )
+    p.text(x + 1.8, y + 1.5, weapon[0].upper(), 4.6, colour="text", bold=True, align="centre")
+
+
 def _crown(p: Painter, x: float, y: float, colour: str) -> None:
     p.polygon(
         [
@@ -383,14 +397,8 @@ def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
             align="right",
         )
     immune = quadrant.get("immune", [])
-    if immune:
-        p.text(
-            box.x + box.width / 2,
-            box.top - 9.5,
-            "immune: " + ", ".join(immune),
-            4.8,
-            align="centre",
-        )
+    for i, weapon in enumerate(immune):  # R-SYM-11: a shield per weapon, marked with its letter
+        _shield(p, box.x + 3.5 + i * 5.0, box.top - 14.0, weapon)
     if quadrant.get("special"):
         _star(p, box.right - 4, box.top - 9.5, 1.8, "special")
         p.text(
@@ -408,14 +416,18 @@ def draw_text_card(
     card_id: str,
     text: str,
     footer: str = "",
+    symbol: str | None = None,
 ) -> None:
-    """A 44 x 63 mm card of rules text: title, kind, wrapped text, footer, code and id."""
+    """A 44 x 63 mm card of rules text: title, kind, wrapped text, footer, code and id; a sensor
+    card also shows its player symbol (R-COMP-3)."""
     from reportlab.lib.utils import simpleSplit
 
     box = trim.grow(bleed)
     p.rect(box, "paper")
     p.rect(Rect(box.x, trim.top - 10, box.width, box.top - trim.top + 10), "panel")
     p.text(trim.right - 2, trim.top - 4.5, code, 5.5, bold=True, align="right")
+    if symbol is not None:
+        p.circle(trim.right - 4.0, trim.top - 7.4, 1.9, symbol)
     p.text(trim.x + 2.5, trim.top - 8.2, title, 7.5, bold=True)
     p.text(trim.x + 2.5, trim.top - 14, kind, 5, colour="text")
     y = trim.top - 19

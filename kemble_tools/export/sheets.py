@@ -151,6 +151,7 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                 f"Sensor - {sensor['symbol']}",
                 "SEN",
                 text,
+                symbol=sensor["symbol"],
             )
         )
     for key, item in bundle["upgrades"].items():
@@ -172,10 +173,16 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
 
 
 def _text_card(
-    card_id: str, title: str, kind: str, code: str, text: str, footer: str = ""
+    card_id: str,
+    title: str,
+    kind: str,
+    code: str,
+    text: str,
+    footer: str = "",
+    symbol: str | None = None,
 ) -> PrintCard:
     def front(p: Painter, trim: Rect, bleed: float) -> None:
-        draw_text_card(p, trim, bleed, title, kind, code, card_id, text, footer)
+        draw_text_card(p, trim, bleed, title, kind, code, card_id, text, footer, symbol)
 
     def back(p: Painter, trim: Rect, bleed: float) -> None:
         draw_back(p, trim, bleed, kind.split(" ")[0].lower())
