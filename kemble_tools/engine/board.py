@@ -126,9 +126,6 @@ class Board:
     def kind(self, ref: QuadrantRef) -> dict[str, Any]:
         return self.bundle["objects"][self.quadrant(ref)["object"]]
 
-    def is_empty(self, ref: QuadrantRef) -> bool:
-        return self.quadrant(ref)["object"] == "empty"
-
     def destructible(self, ref: QuadrantRef) -> bool:
         """R-SYM-1, R-BOS-3: it shows energy and its kind is not indestructible."""
         return "energy" in self.quadrant(ref) and not self.kind(ref)["indestructible"]

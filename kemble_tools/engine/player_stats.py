@@ -22,7 +22,8 @@ BASE = {
 }  # R-MOV-1, R-FIR-1, R-OVL-1, R-SET-6, R-PWD-1, R-TUR-1
 
 
-def rule_switches(bundle: dict[str, Any], state: State) -> dict[str, Any]:
+def rule_switches(bundle: dict[str, Any]) -> dict[str, Any]:
+    """The rule switches of the game's variant (and of variants switched on by a scenario)."""
     return bundle.get("rules_in_play", {})
 
 
@@ -30,7 +31,7 @@ def stat(bundle: dict[str, Any], state: State, index: int, name: str) -> int:
     """Base value, then each owned upgrade level's passive `modify`, then modifiers in order."""
     value = BASE[name]
     if name == "moves":
-        value = int(rule_switches(bundle, state).get("base_moves", value))
+        value = int(rule_switches(bundle).get("base_moves", value))
     player = state.players[index]
     for upgrade, level in player.upgrades:
         for effect in bundle["upgrades"][upgrade]["levels"][level - 1]["effects"]:

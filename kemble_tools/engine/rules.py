@@ -432,7 +432,7 @@ class Engine:
                 self._ask(state, Choice(index, "splash", options, options, then))
 
     def _fire_direction(self, state: State, index: int) -> str:
-        fixed = rule_switches(self.bundle, state).get("fire_directions")
+        fixed = rule_switches(self.bundle).get("fire_directions")
         if fixed and state.players[index].level("rotary_cage") == 0:
             return fixed[0]  # R-VAR-TV-1
         return state.players[index].facing  # R-FIR-2
@@ -577,7 +577,7 @@ class Engine:
 
     def _price(self, state: State, upgrade: str, level: int) -> int | None:
         levels = self.bundle["upgrades"][upgrade]["levels"]
-        rules = rule_switches(self.bundle, state)
+        rules = rule_switches(self.bundle)
         if level > len(levels) or (upgrade == "engine" and rules.get("engine_for_sale") is False):
             return None
         override = rules.get("upgrade_prices", {}).get(upgrade)
@@ -995,7 +995,7 @@ class Engine:
     def team(self, state: State, index: int) -> tuple[int, ...]:
         """The players who share power-ups and glory with `index` (R-VAR-WING-1: seats 1 and 3
         against 2 and 4); everyone is alone outside Wingmen."""
-        teams = int(rule_switches(self.bundle, state).get("teams", 0) or 0)
+        teams = int(rule_switches(self.bundle).get("teams", 0) or 0)
         if teams < 2 or len(state.players) % teams:
             return (index,)
         return tuple(i for i in range(len(state.players)) if i % teams == index % teams)

@@ -22,8 +22,6 @@ SCHEMA_VERSION = 1
 SNAKE_ID = r"^[a-z][a-z0-9_]*$"
 DECK_CODE = r"^[A-Z][A-Z0-9]*$"
 SPACE_CARD_ID = r"^[A-Z][A-Z0-9]*-[0-9]{2,3}$"
-BOSS_CARD_ID = r"^BOSS-[A-Z][A-Z0-9]*-[0-9]+$"
-BOSS_WARNING_ID = r"^BOSS-[A-Z][A-Z0-9]*$"
 CARD_REF = r"^([A-Z][A-Z0-9]*-[0-9]{2,3}|BOSS-[A-Z][A-Z0-9]*(-[0-9]+)?)$"
 SCENARIO_ID = r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
 
