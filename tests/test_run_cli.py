@@ -83,3 +83,17 @@ def test_interactive_session_shows_board_and_legal_actions() -> None:
     assert run.returncode == 0
     assert "legal: battle" in run.stdout and "not allowed" in run.stdout
     assert "at (5, 2)" in run.stdout
+
+
+def test_solo_01_has_a_winning_line() -> None:
+    # R-VAR-SOLO-1 D-BOS-2: the scenario's `expect: solvable`, shown by a scripted win
+    run = kemble(
+        "run",
+        "scenarios/solo-01.yaml",
+        "--actions",
+        str(ROOT / "tests" / "scripts" / "solo-01-win.txt"),
+        "--json",
+    )
+    assert run.returncode == 0, run.stderr
+    state = json.loads(run.stdout)
+    assert state["outcome"] == "won" and state["boss"] == {"id": "CANNONRAM", "defeated": True}
