@@ -20,6 +20,7 @@ EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 if TYPE_CHECKING:
     from kemble_tools.compile.compiler import Compilation
+    from kemble_tools.engine import State
 
 app = typer.Typer(
     add_completion=False,
@@ -114,13 +115,18 @@ def run(
     """Play a scripted line on a scenario with the reference interpreter; print the state."""
     import json
 
-    from kemble_tools.engine.game import load_scenario_game
-    from kemble_tools.engine.script import ScriptError, render_board, run_script, state_json
+    from kemble_tools.play import (
+        ScriptError,
+        load_scenario,
+        render_board,
+        run_script,
+        state_json,
+    )
 
     if (actions is None) == (not interactive):
         typer.echo("give either --actions FILE or --interactive", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    game, diagnostics = load_scenario_game(scenario)
+    game, diagnostics = load_scenario(scenario)
     if game is None:
         sys.stdout.write(render(diagnostics, Format.TEXT, 0))
         raise typer.Exit(EXIT_INVALID)
@@ -145,14 +151,13 @@ def run(
         sys.stdout.write(render_board(game))
 
 
-def _play_interactively(game: object) -> None:
-    from kemble_tools.engine.rules import IllegalAction
-    from kemble_tools.engine.script import render_board
+def _play_interactively(game: State) -> None:
+    from kemble_tools.engine import IllegalAction
+    from kemble_tools.play import legal_words, render_board
 
-    while not game.is_terminal():  # type: ignore[attr-defined]
+    while not game.is_terminal():
         sys.stdout.write(render_board(game))
-        legal = game.legal_actions()  # type: ignore[attr-defined]
-        typer.echo("legal: " + ", ".join(legal))
+        typer.echo("legal: " + ", ".join(legal_words(game)))
         try:
             line = input("> ").strip()
         except EOFError:
@@ -160,7 +165,7 @@ def _play_interactively(game: object) -> None:
         if line in ("quit", "exit"):
             return
         try:
-            game.apply_action(line)  # type: ignore[attr-defined]
+            game.play(line)
         except IllegalAction as exc:
             typer.echo(f"not allowed: {exc}")
     sys.stdout.write(render_board(game))
@@ -182,7 +187,8 @@ def simulate(
 
     from rich.progress import Progress
 
-    from kemble_tools.engine.setup import SetupError, variant_bundle
+    from kemble_tools.engine.errors import SetupError
+    from kemble_tools.engine.setup import variant_setup
     from kemble_tools.engine.simulate import POLICIES
     from kemble_tools.engine.simulate import simulate as run_games
 
@@ -200,7 +206,7 @@ def simulate(
         )
         raise typer.Exit(EXIT_INVALID if result.bundle is None else EXIT_INTERNAL)
     try:
-        variant_bundle(result.bundle, variant, players)
+        variant_setup(result.bundle, variant, players)
     except SetupError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(EXIT_INTERNAL) from None

@@ -9,25 +9,24 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.player_stats import stat
-from kemble_tools.engine.rules import IllegalAction
+from kemble_tools.engine import Game, IllegalAction, State
+from kemble_tools.engine.kernel import CHANCE
 
-from engine_helpers import base_bundle, empty_grid, make_game, play
+from engine_helpers import base_bundle, child, empty_grid, legal, make_game, me, play, view
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted(base_bundle()["scenarios"])
 
 
-def scenario_game(name: str) -> Game:
-    return Game.from_scenario(base_bundle(), base_bundle()["scenarios"][name])
+def scenario_game(name: str) -> State:
+    return Game.from_scenario(base_bundle(), base_bundle()["scenarios"][name]).new_initial_state()
 
 
 def test_clone_is_independent_and_keys_compare_states() -> None:
     game = scenario_game("solo-01")
     copy = game.clone()
     play(game, "battle", "enter 2")
-    assert copy.state.players[0].position is None and game.state.players[0].position == (5, 2)
+    assert me(copy).position is None and me(game).position == (5, 2)
     again = play(scenario_game("solo-01"), "battle", "enter 2")
     assert game.key() == again.key() and hash(game.key()) == hash(again.key())
     assert game.key() != copy.key()
@@ -35,16 +34,21 @@ def test_clone_is_independent_and_keys_compare_states() -> None:
 
 def test_child_leaves_the_parent_alone() -> None:
     game = scenario_game("solo-01")
-    child = game.child("battle")
-    assert game.state.phase == "turn_choice" and child.state.phase == "battle"
+    before = game.key()
+    after = child(game, "battle")
+    assert view(game).phase == "turn_choice" and view(after).phase == "battle"
+    assert game.key() == before
 
 
 def test_illegal_action_names_its_rule_and_changes_nothing() -> None:
     game = play(make_game(empty_grid()), "battle")
     before = game.key()
     with pytest.raises(IllegalAction) as caught:
-        game.apply_action("move N")
+        game.play("move N")
     assert caught.value.rule == "R-MOV-2" and game.key() == before
+    with pytest.raises(IllegalAction) as caught:
+        game.apply_action(game.game.num_distinct_actions())
+    assert caught.value.rule == "CONTRACT-4" and game.key() == before
 
 
 def test_every_legal_action_is_accepted() -> None:
@@ -53,7 +57,16 @@ def test_every_legal_action_is_accepted() -> None:
         game.child(action)  # raises if the engine offers what it refuses
 
 
-def _random_game(name: str, seed: int, limit: int = 4000) -> Game:
+def test_actions_are_integers_with_words_at_the_edges() -> None:
+    game = scenario_game("solo-01")
+    actions = game.legal_actions()
+    assert all(isinstance(action, int) for action in actions)
+    for action in actions:
+        assert game.string_to_action(game.action_to_string(action)) == action
+    assert min(actions) >= 0 and max(actions) < game.game.num_distinct_actions()
+
+
+def _random_game(name: str, seed: int, limit: int = 4000) -> State:
     rng = random.Random(seed)
     game = scenario_game(name)
     for _ in range(limit):
@@ -66,25 +79,24 @@ def _random_game(name: str, seed: int, limit: int = 4000) -> Game:
     return game
 
 
-def _shifting(state, index: int) -> bool:  # type: ignore[no-untyped-def]
+def _shifting(state: State, index: int) -> bool:
     """A ship pushed into another (R-OBJ-SHIP-1) shares its quadrant until its shift is chosen."""
     return (
         state.choice is not None and state.choice.kind == "shift" and state.choice.player == index
     )
 
 
-def _check_invariants(game: Game) -> None:
-    state, bundle = game.state, game.engine.bundle
+def _check_invariants(state: State) -> None:
     positions = []
     for index, player in enumerate(state.players):
-        assert 0 <= player.energy <= stat(bundle, state, index, "max_energy") <= 7
-        assert 0 <= player.threat_points <= 9
+        assert 0 <= player.energy <= state.game.stat(state, index, "max_energy") <= 7
+        assert 0 <= player.threat <= 9
         assert player.bellonium >= 0
         if player.astral:
-            assert player.position is None or state.outcome != "ongoing"
-        elif player.position is not None and not _shifting(state, index):
-            positions.append(player.position)
-            assert 1 <= player.position[0] <= len(state.rows)
+            assert player.pos < 0 or state.outcome
+        elif player.pos >= 0 and not _shifting(state, index):
+            positions.append(player.pos)
+            assert player.pos < len(state.cells)
     assert len(positions) == len(set(positions))
 
 
@@ -102,7 +114,7 @@ def test_a_thousand_random_scenario_games_keep_the_invariants() -> None:
         name = SCENARIOS[seed % len(SCENARIOS)]
         game = _random_game(name, seed)
         assert game.is_terminal()
-        outcomes[name].add(game.state.outcome)
+        outcomes[name].add(view(game).outcome)
     assert all(found <= {"won", "lost"} for found in outcomes.values())
 
 
@@ -127,7 +139,7 @@ def test_full_games_of_every_variant_keep_the_invariants_and_end(
 ) -> None:
     variant, players = setup
     rng = random.Random(seed)
-    game = Game.new(base_bundle(), variant, players, seed)
+    game = Game.from_variant(base_bundle(), variant, players).new_initial_state(seed)
     for _ in range(20_000):
         if game.is_terminal():
             break
@@ -145,11 +157,12 @@ def test_open_decks_are_drawn_at_chance_nodes() -> None:
     grid[3][1] = q("power_up")
     game = make_game(grid, player={"position": [5, 2]}, powerups=None, open_chance=True)
     play(game, "battle", "move N")
-    assert game.is_chance_node() and game.current_player() == -1
+    assert game.is_chance_node() and game.current_player() == CHANCE
     outcomes = dict(game.chance_outcomes())
     assert len(outcomes) == 23 and abs(sum(outcomes.values()) - 1) < 1e-9
     assert game.legal_actions() == list(outcomes)
+    assert "choose afterburner" in legal(game)
     play(game, "choose afterburner")
-    assert game.state.players[0].hand == ("afterburner",) and len(game.state.powerup_deck) == 22
+    assert me(game).hand == ("afterburner",) and len(view(game).powerup_deck) == 22
     seeded = play(make_game(grid, player={"position": [5, 2]}, powerups=None), "battle", "move N")
-    assert not seeded.is_chance_node() and len(seeded.state.players[0].hand) == 1
+    assert not seeded.is_chance_node() and len(me(seeded).hand) == 1

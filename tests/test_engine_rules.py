@@ -2,15 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
-from kemble_tools.engine.board import Board
-from kemble_tools.engine.rules import IllegalAction
+from kemble_tools.engine import IllegalAction
+from kemble_tools.engine import board as geometry
 from kemble_tools.engine.threat import threat_level
 
-from engine_helpers import E, empty_grid, make_game, me, play, q
+from engine_helpers import (
+    E,
+    cover,
+    edit_player,
+    empty_grid,
+    legal,
+    make_game,
+    me,
+    play,
+    q,
+    set_achievements,
+    shows,
+    view,
+)
 
 FIGHTER = q("fighter", energy=1, threat=1)
 
@@ -28,7 +39,7 @@ def at(position: tuple[int, int], **player) -> dict:
 
 def refuses(game, action: str, rule: str) -> None:
     with pytest.raises(IllegalAction) as caught:
-        game.apply_action(action)
+        game.play(action)
     assert caught.value.rule == rule
 
 
@@ -58,24 +69,35 @@ def test_global_bellonium_visible_at_setup_is_paid() -> None:
 def test_first_round_must_be_battle() -> None:
     # R-TRN-1 R-TRN-2
     game = make_game(empty_grid())
-    assert game.legal_actions() == ["battle"]
+    assert legal(game) == ["battle"]
     refuses(game, "powerdown", "R-TRN-2")
     later = make_game(empty_grid(), round=2)
-    assert later.legal_actions() == ["battle", "powerdown"]
+    assert legal(later) == ["battle", "powerdown"]
 
 
 def test_play_area_is_five_rows_of_two_cards_in_solo() -> None:
     # R-GEO-1 R-GEO-2 D-GEO-1 R-VAR-SOLO-1
-    board = Board(make_game(empty_grid()).engine.bundle, make_game(empty_grid()).state)
-    assert (board.height, board.width) == (5, 4)
-    assert board.ref_at((2, 3)) == ("R2-02", 0) and board.ref_at((2, 4)) == ("R2-02", 1)
+    state = make_game(empty_grid())
+    assert (state.height, state.width) == (5, 4)
+    assert view(state).rows[1] == ("R2-01", "R2-02")
+    assert state.game.cell_of(state, state.game.tables.card_index["R2-02"] * 2 + 1) == (
+        geometry.cell_at(state, 2, 4)
+    )
 
 
 def test_directions_and_adjacency() -> None:
     # R-GEO-3
-    board = Board(make_game(empty_grid()).engine.bundle, make_game(empty_grid()).state)
-    assert board.step((3, 2), "N") == (2, 2) and board.step((3, 2), "SE") == (4, 3)
-    assert len(board.neighbours((3, 2))) == 8 and len(board.neighbours((1, 1))) == 3
+    state = make_game(empty_grid())
+    geo = state.game.geo
+
+    def at(row: int, column: int) -> int:
+        return geometry.cell_at(state, row, column)
+
+    assert geometry.step(geo, state, at(3, 2), "N") == at(2, 2)
+    assert geometry.step(geo, state, at(3, 2), "SE") == at(4, 3)
+    assert geometry.step(geo, state, at(1, 1), "N") == -1
+    assert len(geometry.neighbours(geo, state, at(3, 2))) == 8
+    assert len(geometry.neighbours(geo, state, at(1, 1))) == 3
 
 
 # --- movement -----------------------------------------------------------------------------------
@@ -85,7 +107,7 @@ def test_entering_spends_the_turns_move() -> None:
     # R-MOV-1 R-MOV-2
     game = play(make_game(empty_grid()), "battle", "enter 3")
     assert me(game).position == (5, 3)
-    assert not any(a.startswith("move") for a in game.legal_actions())
+    assert not any(a.startswith("move") for a in legal(game))
     refuses(game, "move N", "R-MOV-1")
 
 
@@ -105,7 +127,7 @@ def test_asteroids_walls_and_ships_cannot_be_entered() -> None:
     )
     refuses(game, "move N", "R-MOV-4")
     refuses(game, "move NE", "R-MOV-4")
-    assert "move NW" in game.legal_actions()
+    assert "move NW" in legal(game)
 
 
 def test_moving_is_optional() -> None:
@@ -119,7 +141,7 @@ def test_ramming_an_enemy_costs_its_threat_and_destroys_it_without_reward() -> N
     fighter = q("fighter", energy=1, threat=2, reward={"bellonium": 1})
     game = play(make_game(grid_with({(4, 2): fighter}), player=at((5, 2))), "battle", "move N")
     assert (me(game).energy, me(game).bellonium) == (3, 0)
-    assert ("R4-01", 1) in game.state.covered
+    assert ("R4-01", 1) in view(game).covered
 
 
 def test_enemy_without_regular_threat_rams_for_its_distant_threat() -> None:
@@ -139,7 +161,7 @@ def test_recharge_drone_gives_one_energy_and_is_used_up() -> None:
         "battle",
         "move N",
     )
-    assert me(game).energy == 4 and ("R4-01", 1) in game.state.covered
+    assert me(game).energy == 4 and ("R4-01", 1) in view(game).covered
 
 
 def test_power_up_quadrant_draws_a_card() -> None:
@@ -149,13 +171,13 @@ def test_power_up_quadrant_draws_a_card() -> None:
         "battle",
         "move N",
     )
-    assert me(game).hand == ("repair_kit",) and ("R4-01", 1) in game.state.covered
+    assert me(game).hand == ("repair_kit",) and ("R4-01", 1) in view(game).covered
 
 
 def test_mine_deals_two_damage_and_is_destroyed() -> None:
     # R-OBJ-MINE-1
     game = play(make_game(grid_with({(4, 2): q("mine")}), player=at((5, 2))), "battle", "move N")
-    assert me(game).energy == 3 and ("R4-01", 1) in game.state.covered
+    assert me(game).energy == 3 and ("R4-01", 1) in view(game).covered
 
 
 def test_black_hole_destroys_the_ship_and_loses_a_solo_game() -> None:
@@ -163,14 +185,14 @@ def test_black_hole_destroys_the_ship_and_loses_a_solo_game() -> None:
     game = play(
         make_game(grid_with({(4, 2): q("black_hole")}), player=at((5, 2))), "battle", "move N"
     )
-    assert game.state.outcome == "lost" and me(game).astral and game.is_terminal()
+    assert view(game).outcome == "lost" and me(game).astral and game.is_terminal()
 
 
 def test_wormhole_jump_is_optional_and_keeps_threat() -> None:
     # R-OBJ-WH-1 R-MOV-6
     grid = grid_with({(4, 2): q("wormhole"), (1, 4): q("wormhole")})
     game = play(make_game(grid, player=at((5, 2), threat_points=2)), "battle", "move N")
-    assert game.legal_actions() == ["choose 1,4", "choose none"]
+    assert legal(game) == ["choose 1,4", "choose none"]
     play(game, "choose 1,4")
     assert me(game).position == (1, 4) and me(game).threat_points == 1
 
@@ -182,7 +204,7 @@ def test_pushed_onto_an_asteroid_takes_one_damage_and_shifts() -> None:
         "battle",
         "end",
     )
-    assert game.state.choice is not None and game.legal_actions() == ["choose W", "choose E"]
+    assert view(game).choice_kind == "shift" and legal(game) == ["choose W", "choose E"]
     play(game, "choose E")
     assert me(game).energy == 4 and me(game).position == (5, 3)  # then rows moved down
 
@@ -194,7 +216,7 @@ def test_shift_at_the_edge_has_one_way() -> None:
         "battle",
         "end",
     )
-    assert game.state.choice is None and me(game).position == (5, 2)
+    assert view(game).choice_kind is None and me(game).position == (5, 2)
 
 
 def test_singularity_glory_once_per_player() -> None:
@@ -207,7 +229,7 @@ def test_singularity_glory_once_per_player() -> None:
         "overload fire",
     )
     assert me(game).glory == 3
-    assert (("R3-01", 1), 0) in game.state.markers and ("R3-01", 1) not in game.state.covered
+    assert (("R3-01", 1), 0) in view(game).markers and ("R3-01", 1) not in view(game).covered
     play(game, "overload fire")
     assert me(game).glory == 3
 
@@ -220,7 +242,7 @@ def test_space_maze_glory_needs_the_extra_move_and_comes_once() -> None:
         "battle",
         "move N",
     )
-    assert me(game).glory == 0 and "spend" in game.legal_actions()
+    assert me(game).glory == 0 and "spend" in legal(game)
     play(game, "spend")
     assert me(game).glory == 2
 
@@ -233,9 +255,9 @@ def test_mosquito_hit_swaps_cards_and_ships_move_with_them() -> None:
         "move W",
         "fire",
     )
-    assert game.state.choice is not None and game.state.choice.kind == "card"
+    assert view(game).choice_kind == "card"
     play(game, "choose 4,2")  # the card below the mosquito, where the ship stands
-    rows = game.state.rows
+    rows = view(game).rows
     assert rows[2][0] == "R4-01" and rows[3][0] == "R3-01"
     assert me(game).position == (3, 2)
 
@@ -260,7 +282,7 @@ def test_turret_fires_once_north_and_destroying_gives_the_reward() -> None:
     target = q("fighter", energy=1, threat=1, reward={"bellonium": 2, "glory": 1})
     game = play(make_game(grid_with({(1, 2): target}), player=at((5, 2))), "battle", "fire")
     assert (me(game).bellonium, me(game).glory) == (2, 1)
-    assert ("R1-01", 1) in game.state.covered
+    assert ("R1-01", 1) in view(game).covered
     refuses(game, "fire", "D-FIR-1")
 
 
@@ -271,13 +293,13 @@ def test_shots_pass_power_ups_but_stop_at_blocking_objects() -> None:
         "battle",
         "fire",
     )
-    assert ("R3-01", 1) in passing.state.covered
+    assert ("R3-01", 1) in view(passing).covered
     blocked = play(
         make_game(grid_with({(4, 2): q("asteroid"), (3, 2): FIGHTER}), player=at((5, 2))),
         "battle",
         "fire",
     )
-    assert ("R3-01", 1) not in blocked.state.covered
+    assert ("R3-01", 1) not in view(blocked).covered
 
 
 def test_damage_adds_up_in_a_turn_and_is_restored_after() -> None:
@@ -291,9 +313,9 @@ def test_damage_adds_up_in_a_turn_and_is_restored_after() -> None:
         "battle",
         "fire",
     )
-    assert ("R2-01", 1) not in game.state.covered
+    assert ("R2-01", 1) not in view(game).covered
     play(game, "overload fire")
-    assert ("R2-01", 1) in game.state.covered
+    assert ("R2-01", 1) in view(game).covered
 
 
 def test_overloads_cost_one_then_two_and_stop_at_two() -> None:
@@ -331,7 +353,7 @@ def test_tunnel_vision_has_no_cage_and_fires_north() -> None:
     assert me(game).level("rotary_cage") == 0
     refuses(game, "rotate E", "R-VAR-TV-1")
     play(game, "fire")
-    assert ("R3-01", 1) in game.state.covered
+    assert ("R3-01", 1) in view(game).covered
 
 
 def test_immunities_stop_weapons_but_never_the_turret() -> None:
@@ -343,9 +365,9 @@ def test_immunities_stop_weapons_but_never_the_turret() -> None:
         "fire laser",
         "fire laser",
     )
-    assert ("R3-01", 1) not in game.state.covered
+    assert ("R3-01", 1) not in view(game).covered
     play(game, "fire")
-    assert ("R3-01", 1) in game.state.covered
+    assert ("R3-01", 1) in view(game).covered
 
 
 def test_objects_without_energy_are_indestructible() -> None:
@@ -357,7 +379,7 @@ def test_objects_without_energy_are_indestructible() -> None:
         "overload fire",
         "overload fire",
     )
-    assert ("R4-01", 1) not in game.state.covered
+    assert ("R4-01", 1) not in view(game).covered
 
 
 def test_flip_card_turns_over_when_a_quadrant_is_destroyed() -> None:
@@ -368,8 +390,8 @@ def test_flip_card_turns_over_when_a_quadrant_is_destroyed() -> None:
         "battle",
         "fire",
     )
-    assert "R3-01" in game.state.flipped
-    assert Board(game.engine.bundle, game.state).quadrant_at((3, 1))["object"] == "cruiser"
+    assert "R3-01" in view(game).flipped
+    assert shows(game, 3, 1) == "cruiser"
 
 
 # --- upgrades -----------------------------------------------------------------------------------
@@ -392,17 +414,18 @@ def test_missile_hits_its_target_and_one_neighbour_of_the_players_choice() -> No
     game = play(
         make_game(grid, player=at((5, 2), upgrades={"missile": 1})), "battle", "fire missile"
     )
-    assert "choose 3,3" in game.legal_actions()
-    play(game, "choose 3,3")
-    assert ("R3-02", 0) in game.state.covered  # the fighter took the splash
-    assert ("R3-01", 1) not in game.state.covered  # 2 damage of 3
+    assert legal(game) == ["choose N", "choose E", "choose S", "choose W"]  # CONTRACT §4
+    assert game.string_to_action("choose 3,3") == game.string_to_action("choose E")
+    play(game, "choose E")
+    assert ("R3-02", 0) in view(game).covered  # the fighter took the splash
+    assert ("R3-01", 1) not in view(game).covered  # 2 damage of 3
 
 
 def test_gamma_hits_every_quadrant_of_the_line_through_everything() -> None:
     # R-UPG-GAM-1 R-FIR-4
     grid = grid_with({(4, 2): FIGHTER, (3, 2): q("asteroid"), (1, 2): FIGHTER})
     game = play(make_game(grid, player=at((5, 2), upgrades={"gamma": 1})), "battle", "fire gamma")
-    assert {("R4-01", 1), ("R1-01", 1)} <= game.state.covered
+    assert {("R4-01", 1), ("R1-01", 1)} <= view(game).covered
 
 
 def test_flamethrower_reaches_only_the_next_quadrant() -> None:
@@ -413,7 +436,7 @@ def test_flamethrower_reaches_only_the_next_quadrant() -> None:
         "battle",
         "fire flamethrower",
     )
-    assert ("R3-01", 1) not in game.state.covered
+    assert ("R3-01", 1) not in view(game).covered
 
 
 def test_generator_adds_energy_when_bought_and_raises_the_maximum() -> None:
@@ -579,7 +602,7 @@ def test_threat_resolution_destroys_a_ship_at_zero_energy() -> None:
     game = play(
         make_game(empty_grid(), player=at((3, 2), energy=2, threat_points=4)), "battle", "end"
     )
-    assert game.state.outcome == "lost"
+    assert view(game).outcome == "lost"
 
 
 # --- scrolling ----------------------------------------------------------------------------------
@@ -590,8 +613,8 @@ def test_scroll_removes_the_bottom_row_and_deals_a_new_top_row() -> None:
     game = play(
         make_game(empty_grid(), deck=[[FIGHTER, E, E, E]], player=at((3, 2))), "battle", "end"
     )
-    assert game.state.rows[0] == ("D1-01", "D1-02") and game.state.rows[-1][0] == "R4-01"
-    assert me(game).position == (4, 2) and game.state.round == 2
+    assert view(game).rows[0] == ("D1-01", "D1-02") and view(game).rows[-1][0] == "R4-01"
+    assert me(game).position == (4, 2) and view(game).round == 2
 
 
 def test_new_row_threatens_players_in_row_two_at_once() -> None:
@@ -617,14 +640,14 @@ def test_new_row_global_bellonium_pays_everyone() -> None:
 def test_empty_deck_shrinks_the_play_area() -> None:
     # R-SCR-8
     game = play(make_game(empty_grid(), player=at((3, 2))), "battle", "end")
-    assert len(game.state.rows) == 4 and me(game).position == (3, 2)
+    assert len(view(game).rows) == 4 and me(game).position == (3, 2)
 
 
 def test_game_ends_when_one_row_is_left() -> None:
     # R-SCR-9 R-END-1
     game = make_game([[E, E, E, E], [E, E, E, E]], player=at((1, 2)))
     play(game, "battle", "end")
-    assert len(game.state.rows) == 1 and game.state.outcome == "ongoing"
+    assert len(view(game).rows) == 1 and view(game).outcome == "ongoing"
     play(game, "battle", "end")
     assert game.is_terminal()
 
@@ -635,8 +658,8 @@ def test_game_ends_when_one_row_is_left() -> None:
 def test_one_row_boss_enters_with_its_solo_cards() -> None:
     # R-BOS-1 R-BOS-2 R-VAR-SOLO-1
     game = play(make_game(empty_grid(), boss="CANNONRAM", player=at((3, 2))), "battle", "end")
-    assert game.state.boss == "CANNONRAM"
-    assert game.state.rows[0] == ("BOSS-CANNONRAM-2", "BOSS-CANNONRAM-3")
+    assert view(game).boss == "CANNONRAM"
+    assert view(game).rows[0] == ("BOSS-CANNONRAM-2", "BOSS-CANNONRAM-3")
 
 
 def test_two_row_boss_enters_lower_half_first() -> None:
@@ -648,20 +671,18 @@ def test_two_row_boss_enters_lower_half_first() -> None:
         "powerdown",
         "end",
     )
-    assert game.state.rows[0] == ("BOSS-BANSHEE-6", "BOSS-BANSHEE-7")
-    assert game.state.rows[1] == ("BOSS-BANSHEE-2", "BOSS-BANSHEE-3")
+    assert view(game).rows[0] == ("BOSS-BANSHEE-6", "BOSS-BANSHEE-7")
+    assert view(game).rows[1] == ("BOSS-BANSHEE-2", "BOSS-BANSHEE-3")
 
 
 def test_boss_part_without_energy_cannot_be_entered() -> None:
-    # R-BOS-3 R-MOV-4
-    game = play(
-        make_game(empty_grid(), boss="CANNONRAM", player=at((3, 2)), round=2), "powerdown", "end"
-    )
-    board = Board(game.engine.bundle, game.state)
-    assert all(
-        board.enterable(board.ref_at((1, c))) == ("energy" in board.quadrant_at((1, c)))
-        for c in range(1, 5)
-    )
+    # R-BOS-3 R-MOV-3 R-MOV-4
+    parts = {(4, 1): q("boss_part", threat=2), (4, 2): q("boss_part", energy=2, threat=1)}
+    game = play(make_game(grid_with(parts), player=at((5, 2)), round=2), "battle")
+    assert "move NW" not in legal(game) and "move N" in legal(game)
+    refuses(game, "move NW", "R-MOV-4")
+    play(game, "move N")  # a destructible part can be rammed (R-OBJ-ENEMY-2)
+    assert me(game).position == (4, 2) and me(game).energy == 4
 
 
 def test_destroying_every_destructible_part_defeats_the_boss_and_wins() -> None:
@@ -669,13 +690,11 @@ def test_destroying_every_destructible_part_defeats_the_boss_and_wins() -> None:
     game = play(
         make_game(empty_grid(), boss="CANNONRAM", player=at((3, 2)), round=2), "powerdown", "end"
     )
-    board = Board(game.engine.bundle, game.state)
-    parts = [board.ref_at((1, c)) for c in range(1, 5)]
-    game.state.covered = frozenset(parts[:1] + parts[2:])  # hand-built: three parts are down
+    cover(game, (1, 1), (1, 3), (1, 4))  # hand-built: three parts are down
     play(game, "battle", "fire")
-    assert not game.state.boss_defeated  # 1 damage of 2
+    assert not view(game).boss_defeated  # 1 damage of 2
     play(game, "overload fire")
-    assert game.state.boss_defeated and game.state.outcome == "won"
+    assert view(game).boss_defeated and view(game).outcome == "won"
     assert game.returns() == [1.0]
 
 
@@ -686,7 +705,7 @@ def test_boss_leaving_undefeated_loses() -> None:
         if game.is_terminal():
             break
         play(game, "powerdown", "end")
-    assert game.state.outcome == "lost"
+    assert view(game).outcome == "lost"
 
 
 # --- sensor cards -------------------------------------------------------------------------------
@@ -695,7 +714,7 @@ def test_boss_leaving_undefeated_loses() -> None:
 def test_sensor_card_texts_act_for_the_round() -> None:
     # R-SEN-1 R-SEN-2 R-SEN-3 R-SEN-4
     game = make_game(empty_grid(), player=at((4, 2)), sensors=[30], sensor_hand=[20, 10])
-    assert game.legal_actions() == ["sensor 20", "sensor 10"]
+    assert legal(game) == ["sensor 20", "sensor 10"]
     play(game, "sensor 20", "battle", "move N", "move N")  # (a) one extra move
     assert me(game).position == (2, 2) and me(game).hand_sensors == (10, 30)
     bellonium = make_game(empty_grid(), player=at((4, 2)), sensors=[], sensor_hand=[10, 20])
@@ -718,19 +737,19 @@ def test_merchant_sells_for_a_fee_without_powering_down() -> None:
         "battle",
         "move N",
     )
-    legal = game.legal_actions()
-    assert "buy laser 1" in legal and "buy gamma 1" in legal  # 3 or 4, plus the fee of 1
-    assert "buy laser 2" not in legal
+    offered = legal(game)
+    assert "buy laser 1" in offered and "buy gamma 1" in offered  # 3 or 4, plus the fee of 1
+    assert "buy laser 2" not in offered
     play(game, "buy laser 1")
     assert me(game).level("laser") == 1 and me(game).bellonium == 1
-    assert not any(a.startswith("buy") for a in game.legal_actions())
+    assert not any(a.startswith("buy") for a in legal(game))
 
 
 def test_missions_advance_and_score_their_glory() -> None:
     # R-MIS-1
     grid = grid_with({(3, 2): FIGHTER, (2, 2): FIGHTER})
     game = make_game(grid, player=at((5, 2)), round=2)
-    game.state.with_player(0, replace(me(game), mission="ace_pilot", mission_progress=3))
+    edit_player(game, mission="ace_pilot", mission_progress=3)
     play(game, "battle", "fire", "overload fire")
     assert me(game).mission_done and me(game).glory == 3
 
@@ -738,27 +757,26 @@ def test_missions_advance_and_score_their_glory() -> None:
 def test_revealed_achievement_is_claimed_and_replaced() -> None:
     # R-ACH-1 R-ACH-2 R-SET-2
     game = make_game(grid_with({(3, 2): FIGHTER}), player=at((5, 2)))
-    game.state.achievements = ("first_blood", "tycoon")
-    game.state.achievement_deck = ("maze_runner",)
+    set_achievements(game, ("first_blood", "tycoon"), ("maze_runner",))
     play(game, "battle", "fire")
     assert me(game).glory == 1 and me(game).achievements == ("first_blood",)
-    assert game.state.achievements == ("tycoon", "maze_runner")
+    assert view(game).achievements == ("tycoon", "maze_runner")
 
 
 def test_scenario_fixes_the_order_of_the_space_cards() -> None:
     # R-VAR-SOLO-2 R-SET-5
     game = make_game(empty_grid(), deck=[[FIGHTER, E, E, E], [E, E, E, FIGHTER]], player=at((3, 2)))
     play(game, "battle", "end")
-    assert game.state.rows[0] == ("D1-01", "D1-02")
+    assert view(game).rows[0] == ("D1-01", "D1-02")
     play(game, "battle", "end")
-    assert game.state.rows[0] == ("D2-01", "D2-02")
+    assert view(game).rows[0] == ("D2-01", "D2-02")
 
 
 def test_unfixed_decks_are_shuffled_from_the_seed() -> None:
     # R-SET-3 R-COMP-4
-    first = make_game(empty_grid(), powerups=None, seed=7).state.powerup_deck
-    again = make_game(empty_grid(), powerups=None, seed=7).state.powerup_deck
-    other = make_game(empty_grid(), powerups=None, seed=8).state.powerup_deck
+    first = view(make_game(empty_grid(), powerups=None, seed=7)).powerup_deck
+    again = view(make_game(empty_grid(), powerups=None, seed=7)).powerup_deck
+    other = view(make_game(empty_grid(), powerups=None, seed=8)).powerup_deck
     assert first == again and sorted(first) == sorted(other) and first != other
     assert len(first) == 23
 
@@ -768,19 +786,18 @@ def test_two_row_boss_is_not_defeated_before_its_second_row_arrives() -> None:
     game = play(
         make_game(empty_grid(), boss="TUNDRAGEIST", player=at((3, 2)), round=2), "powerdown", "end"
     )
-    board = Board(game.engine.bundle, game.state)
-    game.state.covered = frozenset({board.ref_at((1, 3))})  # hand-built: one part is down
+    cover(game, (1, 3))  # hand-built: one part is down
     # The hatchery has laid a mine at (2, 2) this round: one shot for it, two for the part.
     play(game, "battle", "fire", "overload fire", "overload fire")
-    assert board.ref_at((1, 2)) in game.state.covered
-    assert not game.state.boss_defeated and game.state.boss_rows_pending
+    assert (view(game).rows[0][0], 1) in view(game).covered
+    assert not view(game).boss_defeated and view(game).boss_rows_pending
 
 
 def test_ships_enter_on_the_bottom_row_of_a_shrunk_area() -> None:
     # D-MOV-1 R-MOV-2 R-SCR-8
     game = play(make_game(empty_grid(), player=at((2, 2)), round=2), "powerdown", "end")
-    assert len(game.state.rows) == 4
-    game.state.with_player(0, replace(me(game), position=None))
+    assert len(view(game).rows) == 4
+    edit_player(game, position=None)
     play(game, "battle", "enter 3")
     assert me(game).position == (4, 3)
 
@@ -794,7 +811,7 @@ def test_a_ship_on_a_flipping_card_resolves_its_new_quadrant() -> None:
         "rotate E",
         "fire",
     )
-    assert "R3-01" in game.state.flipped  # and stays flipped: the mine's end does not turn it
+    assert "R3-01" in view(game).flipped  # and stays flipped: the mine's end does not turn it
     assert me(game).energy == 5 - 1 - 2  # turning, then the mine it now stands on
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.script import state_json
+from kemble_tools.engine import Game, Observer, State
+from kemble_tools.play import state_json
 
 from engine_helpers import base_bundle
 
@@ -23,25 +23,29 @@ TRACES = Path(__file__).parent / "golden" / "traces"
 GAMES = [("solo-01", 0), ("solo-03", 0), ("solo-04", 2), ("solo-06", 1)]
 
 
-def seeded_game(name: str, seed: int) -> tuple[Game, list[str]]:
+def new_game(name: str) -> State:
+    return Game.from_scenario(base_bundle(), base_bundle()["scenarios"][name]).new_initial_state()
+
+
+def seeded_game(name: str, seed: int) -> tuple[State, list[str], Observer]:
     """A calm random policy: no overloads or turning unless nothing else is legal."""
     rng = random.Random(seed)
-    game = Game.from_scenario(base_bundle(), base_bundle()["scenarios"][name])
+    game, observer = new_game(name), Observer()
     actions = []
     while not game.is_terminal():
-        legal = game.legal_actions()
+        legal = [game.action_to_string(action) for action in game.legal_actions()]
         calm = [a for a in legal if not a.startswith(("overload", "rotate"))] or legal
         actions.append(rng.choice(calm))
-        game.apply_action(actions[-1])
-    return game, actions
+        game.play(actions[-1], observer=observer)
+    return game, actions, observer
 
 
-def render_trace(game: Game, actions: list[str]) -> str:
+def render_trace(game: State, actions: list[str], observer: Observer) -> str:
     return (
         "# actions\n"
         + "\n".join(actions)
         + "\n# events\n"
-        + "\n".join(game.state.log)
+        + "\n".join(observer.events)
         + "\n# final state\n"
         + json.dumps(state_json(game), indent=1)
         + "\n"
@@ -50,8 +54,8 @@ def render_trace(game: Game, actions: list[str]) -> str:
 
 @pytest.mark.parametrize(("name", "seed"), GAMES)
 def test_seeded_game_matches_its_golden_trace(name: str, seed: int) -> None:
-    game, actions = seeded_game(name, seed)
-    text = render_trace(game, actions)
+    game, actions, observer = seeded_game(name, seed)
+    text = render_trace(game, actions, observer)
     path = TRACES / f"{name}-seed{seed}.txt"
     if os.environ.get("KEMBLE_UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
@@ -59,8 +63,6 @@ def test_seeded_game_matches_its_golden_trace(name: str, seed: int) -> None:
 
 
 def test_a_trace_replays_from_its_actions() -> None:
-    game, actions = seeded_game("solo-03", 0)
-    replay = Game.from_scenario(base_bundle(), base_bundle()["scenarios"]["solo-03"])
-    for action in actions:
-        replay.apply_action(action)
+    game, actions, _ = seeded_game("solo-03", 0)
+    replay = new_game("solo-03").play(*actions)
     assert replay.key() == game.key()

@@ -18,7 +18,7 @@ from kemble_tools.dsl import spec
 from kemble_tools.dsl.ir import to_json
 from kemble_tools.load.content import project_root
 from kemble_tools.load.yaml_loader import Document, YMap
-from kemble_tools.validate.catalog import Catalog, boss_card_id, mappings_in
+from kemble_tools.validate.catalog import Catalog, boss_card_id, boss_warning_id, mappings_in
 from kemble_tools.validate.pipeline import Validation
 
 BUNDLE_NAME = "kemble.bundle.json"
@@ -110,6 +110,8 @@ def _objects(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Cata
             "enterable": item["enterable"],
             "enemy": item["enemy"],
             "indestructible": item.get("indestructible", False),
+            "boss": item.get("boss", False),
+            "vacant": item.get("vacant", False),
             "effects": effects.effects((*path, "effects"), spec.QUADRANT_HOST),
         }
 
@@ -165,6 +167,7 @@ def _boss(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog
     bundle["bosses"][boss] = {
         "name": data["name"],
         "rows": data["rows"],
+        "warning_card": boss_warning_id(boss),
         "warning": plain(data.get("warning", {}).get("text")),
         "special_rules": rules,
         "defeat": defeat,

@@ -20,6 +20,7 @@ SET_TYPES = (PLAYERS, QUADRANTS, CARDS)
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 ORTHOGONAL = ("N", "E", "S", "W")
 WEAPONS = ("turret", "laser", "missile", "gamma", "flamethrower")
+BASE_WEAPON = WEAPONS[0]  # every ship's own gun (R-FIR-1); the others are upgrades
 SCOPES = ("turn", "round", "while_owned")
 STATS = {
     "moves": "moves a turn (R-MOV-1, Engine)",
@@ -31,6 +32,7 @@ STATS = {
     "recharge": "energy gained by Power Down (R-PWD-1)",
     "shield": "threat points removed before resolving threat (R-UPG-SHD-1)",
     "rotate_cost": "energy cost of turning the Rotary Cage (R-TUR-1)",
+    "turret_turns": "1 if the ship can turn its fire direction (Rotary Cage), else 0 (R-VAR-TV-1)",
     "buy_fee": "Bellonium paid for a buy action outside Power Down (R-OBJ-MERC-1)",
 }
 COUNTERS = {

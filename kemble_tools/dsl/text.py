@@ -33,7 +33,10 @@ _STAT_LABELS = {
     "shield": "shield",
     "rotate_cost": "Rotary Cage turning cost",
     "buy_fee": "buying fee",
+    "turret_turns": "turret turning",
 }
+# Statistics that are a yes or a no read as a sentence: (when 0, when 1).
+_SWITCH_TEXTS = {"turret_turns": ("cannot turn the turret", "can turn the turret")}
 _SCOPES = {"turn": " this turn", "round": " this round", "while_owned": ""}
 
 
@@ -196,6 +199,10 @@ def _modify(act: Act) -> str:
     stat = _STAT_LABELS[act.args["stat"].value]
     scope = _SCOPES[act.args["scope"].value]
     owner = _possessive(act.args["player"])
+    switch = _SWITCH_TEXTS.get(act.args["stat"].value)
+    value = act.args.get("set")
+    if switch and isinstance(value, Lit):
+        return f"{selector_text(act.args['player'])} {switch[bool(value.value)]}{scope}"
     if "set" in act.args:
         return f"{owner} {stat} is {_amount(act, 'set')}{scope}"
     by = act.args["by"]

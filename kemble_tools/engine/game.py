@@ -1,95 +1,363 @@
-"""A game in the style of OpenSpiel's State: legal actions, apply, clone, key, returns."""
+"""A game in the style of OpenSpiel: a `Game` holds the fixed rules and content and makes states;
+a `State` is the game in progress (state.py) and answers through its game.
+
+    game = Game.from_scenario(bundle, bundle["scenarios"]["solo-01"])
+    state = game.new_initial_state()
+    state.legal_actions()          # integers; state.action_to_string(a) gives the words
+    state.apply_action(a)          # IllegalAction(rule=…) for what the rules forbid
+    child = state.child(a)         # a new state; `state` is unchanged
+    state.key(), state.is_terminal(), state.returns()
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from kemble_tools.engine.rules import CHANCE, Engine, IllegalAction
+from kemble_tools.engine import actions as A
+from kemble_tools.engine.actions import ActionSpace, answer_first, refuse_out_of_phase
+from kemble_tools.engine.board import Geometry
+from kemble_tools.engine.content import COUNTERS, ORTHOGONAL, STAT, Quadrant, build_tables
+from kemble_tools.engine.dsl import Compiler
+from kemble_tools.engine.errors import IllegalAction, SetupError
+from kemble_tools.engine.kernel import CHANCE, ONGOING, Steps, answer, run
+from kemble_tools.engine.observer import Observer
+from kemble_tools.engine.rules import RULES, fire, movement, queries, scoring, shop, turn
+from kemble_tools.engine.rules.players import moves_left
 from kemble_tools.engine.setup import (
-    game_bundle,
-    initial_state,
-    new_game_state,
-    variant_bundle,
+    card_ref,
+    scenario_rules,
+    scenario_state,
+    variant_rules,
+    variant_setup,
+    variant_state,
 )
-from kemble_tools.engine.state import State
+from kemble_tools.engine.state import BATTLE, POWERDOWN, SENSOR, TURN_CHOICE, WON, State
+
+TURN_VERBS = {
+    A.ENTER: movement.enter,
+    A.MOVE: movement.move,
+    A.SPEND: movement.spend,
+    A.OVERLOAD_ENTER: movement.overload_enter,
+    A.OVERLOAD_MOVE: movement.overload_move,
+    A.OVERLOAD_FIRE: movement.overload_fire,
+    A.ROTATE: fire.rotate,
+    A.FIRE: fire.fire,
+    A.PLAY: shop.play,
+    A.BUY: shop.buy,
+    A.BUY_POWERUP: shop.buy_powerup,
+}
+_COMPILERS: dict[int, tuple[dict[str, Any], Compiler, dict[int, Any]]] = {}
 
 
-@dataclass
 class Game:
-    """One game: the rules bound to its bundle view, and the current state."""
+    """The fixed rules and content of one game: typed tables, the action space, and the
+    transition function every tool calls (`apply`)."""
 
-    engine: Engine
-    state: State
+    def __init__(
+        self,
+        bundle: dict[str, Any],
+        rules: dict[str, Any],
+        setup: dict[str, Any],
+        local_cards: dict[str, Any] | None = None,
+        scenario: dict[str, Any] | None = None,
+        players: int = 1,
+        open_chance: bool = False,
+    ) -> None:
+        compiler, memo = _compiler(bundle)
+
+        def hooks(effects: list[Any]) -> Any:
+            found = memo.get(id(effects))
+            if found is None:
+                found = memo[id(effects)] = (effects, compiler.hooks(effects))
+            return found[1]
+
+        self.bundle = bundle
+        self.setup = setup
+        self.scenario = scenario
+        self.players = players
+        self.open_chance = open_chance
+        self.tables = build_tables(bundle, rules, local_cards or {}, hooks, compiler.condition)
+        per_row = len(scenario["rows"][0]) if scenario and scenario["rows"] else setup["row_width"]
+        self.width = 2 * per_row  # quadrant columns (D-GEO-1)
+        self.geo = Geometry(self.width)
+        self.steps = Steps(RULES)
+        self.counters = COUNTERS
+        self.boss_cards = setup["boss_cards"]
+        tables = self.tables
+        self.actions = ActionSpace(tables, self.width, self.geo.step["N"].__len__())
+        self.upgrade_order = sorted(
+            range(len(tables.upgrades)), key=lambda i: tables.upgrades[i].id
+        )
+        self.weapon_upgrades = {u.weapon_slot: u for u in tables.upgrades if u.weapon_slot > 0}
+        self.immunity: list[str | None] = [None] * len(tables.weapons)
+        for slot, upgrade in self.weapon_upgrades.items():
+            self.immunity[slot] = next(
+                (lv.weapon.immunity for lv in upgrade.levels if lv.weapon is not None), None
+            )
+        self.price_overrides = {
+            tables.upgrade_index[name]: prices for name, prices in tables.rules.upgrade_prices
+        }
+        self.buy_powerup_action = self.actions.of(A.BUY_POWERUP)
+        self.owned_triggers = frozenset(
+            trigger for card in (*tables.missions, *tables.achievements) for trigger in card.hooks
+        )
+        self.dealt_back = frozenset(
+            tables.card_index[card]
+            for card, back in (card_ref(ref) for ref in (scenario or {}).get("deck", ()))
+            if back and card in tables.card_index
+        )
+
+    # --- making games -------------------------------------------------------------------------
 
     @classmethod
     def from_scenario(
         cls, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool = False
     ) -> Game:
-        """With `open_chance`, a power-up deck the scenario does not fix is drawn at chance
-        nodes (for analysis under chance) instead of in the seeded order."""
-        view = game_bundle(bundle, scenario)
-        state = initial_state(view, scenario)
-        state.open_chance = open_chance and scenario.get("powerups") is None
-        return cls(Engine(view), state)
+        """A scenario's game (CONTRACT §3). With `open_chance`, a power-up deck the scenario
+        does not fix is drawn at chance nodes instead of in the seeded order."""
+        variant = scenario.get("variant", "solo")
+        return cls(
+            bundle,
+            scenario_rules(bundle, scenario),
+            variant_setup(bundle, variant, None),
+            scenario.get("cards", {}),
+            scenario,
+            1,
+            open_chance and scenario.get("powerups") is None,
+        )
 
     @classmethod
-    def new(cls, bundle: dict[str, Any], variant: str, players: int, seed: int) -> Game:
-        """A full game set up by the rules (R-SET-*), shuffled from `seed`."""
-        view = variant_bundle(bundle, variant, players)
-        return cls(Engine(view), new_game_state(view, players, seed))
+    def from_variant(cls, bundle: dict[str, Any], variant: str, players: int) -> Game:
+        """A full game of `variant` for `players` players, set up by the rules (R-SET-*)."""
+        return cls(
+            bundle,
+            variant_rules(bundle, variant),
+            variant_setup(bundle, variant, players),
+            players=players,
+        )
 
-    def legal_actions(self) -> list[str]:
-        return self.engine.legal_actions(self.state)
+    def new_initial_state(self, seed: int = 0) -> State:
+        """The first state: the scenario's, or a variant's shuffled from `seed`."""
+        if self.scenario is not None:
+            s = scenario_state(self, self.scenario)
+        else:
+            s = variant_state(self, self.players, seed)
+        s.open_chance = self.open_chance
+        return s
 
-    def apply_action(self, action: str) -> None:
-        self.state = self.engine.apply(self.state, action)
+    def num_distinct_actions(self) -> int:
+        return len(self.actions)
 
-    def child(self, action: str) -> Game:
-        return Game(self.engine, self.engine.apply(self.state, action))
+    def num_players(self) -> int:
+        return self.players
 
-    def clone(self) -> Game:
-        return Game(self.engine, self.state.clone())
+    # --- the transition function ----------------------------------------------------------------
 
-    def key(self) -> tuple[Any, ...]:
-        return self.state.key()
+    def apply(self, state: State, action: int, observer: Observer | None = None) -> State:
+        """The state after `action`; `state` is left as it was. IllegalAction names the rule
+        an action breaks."""
+        if state.outcome != ONGOING:
+            raise IllegalAction("R-END-1", "the game is over")
+        verb, arg = self.actions.decode(action)
+        s = state.copy()
+        s.own()
+        if observer is not None:
+            s.notes = []
+        if s.choice is not None:
+            self._answer(s, verb, arg)
+        elif s.phase == SENSOR:
+            if verb != A.SENSOR_:
+                raise refuse_out_of_phase(s, self.actions, verb, action)
+            turn.play_sensor(self, s, arg)
+        elif s.phase == TURN_CHOICE:
+            if verb not in (A.BATTLE_, A.POWERDOWN_):
+                raise refuse_out_of_phase(s, self.actions, verb, action)
+            turn.choose_turn(self, s, BATTLE if verb == A.BATTLE_ else POWERDOWN)
+        elif verb == A.END:
+            turn.end_turn(self, s)
+        elif verb not in TURN_VERBS or (
+            s.phase == POWERDOWN and verb not in (A.BUY, A.BUY_POWERUP)
+        ):
+            raise refuse_out_of_phase(s, self.actions, verb, action)
+        else:
+            TURN_VERBS[verb](self, s, arg)
+        run(self, s)
+        if observer is not None:
+            observer.record(s.notes or [])
+            s.notes = None
+        return s
 
-    def current_player(self) -> int | None:
-        return self.engine.current_player(self.state)
+    def _answer(self, s: State, verb: int, arg: int) -> None:
+        choice = s.choice
+        assert choice is not None
+        if verb == A.CHOOSE_NONE and choice.optional:
+            s.choice = None
+            return
+        if verb != A.CHOOSE or arg >= len(choice.values):
+            raise answer_first(s, self.actions)
+        answer(s, choice.values[arg])
 
-    def is_chance_node(self) -> bool:
-        """True when chance decides next (an open deck's draw); seeded games never stop here."""
-        return self.state.choice is not None and self.state.choice.player == CHANCE
+    def choose_action(self, index: int) -> int:
+        return self.actions.of(A.CHOOSE, index)
 
-    def chance_outcomes(self) -> list[tuple[str, float]]:
-        return self.engine.chance_outcomes(self.state)
+    # --- what may be done -----------------------------------------------------------------------
 
-    def is_terminal(self) -> bool:
-        return self.state.outcome != "ongoing"
+    def legal_actions(self, s: State) -> list[int]:
+        if s.outcome != ONGOING:
+            return []
+        space = self.actions
+        if s.choice is not None:
+            found = [space.of(A.CHOOSE, i) for i in range(len(s.choice.values))]
+            return found + ([space.of(A.CHOOSE_NONE)] if s.choice.optional else [])
+        if s.phase == SENSOR:
+            player = s.players[turn.next_sensor_player(s)]
+            return [space.of(A.SENSOR_, space.sensor_slot[n]) for n in player.hand_sensors]
+        if s.phase == TURN_CHOICE:  # R-TRN-2
+            first = [space.of(A.BATTLE_)]
+            return first if s.round == 1 else [*first, space.of(A.POWERDOWN_)]
+        if s.phase == BATTLE:
+            return self._battle_actions(s)
+        if s.phase == POWERDOWN:
+            return [*shop.buy_actions(self, s, s.turn.player if s.turn else 0), space.of(A.END)]
+        return []
 
-    def returns(self) -> list[float]:
+    def _battle_actions(self, s: State) -> list[int]:
+        space = self.actions
+        assert s.turn is not None
+        index = s.turn.player
+        player = s.players[index]
+        found: list[int] = []
+        if moves_left(self, s, index) > 0:
+            found += self._move_actions(s, player, A.ENTER, A.MOVE)
+            if s.turn.pending_reward:
+                found.append(space.of(A.SPEND))
+        if movement.can_overload(s, index):
+            found += self._move_actions(s, player, A.OVERLOAD_ENTER, A.OVERLOAD_MOVE)
+            if player.pos >= 0:
+                found.append(space.of(A.OVERLOAD_FIRE))
+        if player.pos >= 0:
+            found += [
+                space.of(A.FIRE, w)
+                for w in range(len(self.tables.weapons))
+                if fire.can_fire(self, s, index, w)
+            ]
+            found += [
+                space.of(A.ROTATE, i)
+                for i, d in enumerate(ORTHOGONAL)
+                if fire.can_rotate(s, index, d)
+            ]
+        team_hands = (card for i in scoring.team(self, s, index) for card in s.players[i].hand)
+        powerups = self.tables.powerups
+        found += [space.of(A.PLAY, p) for p in dict.fromkeys(team_hands) if powerups[p].playable]
+        if shop.shop_open(s, index):
+            found += shop.buy_actions(self, s, index)
+        found.append(space.of(A.END))
+        return found
+
+    def _move_actions(self, s: State, player: Any, enter: int, move: int) -> list[int]:
+        space = self.actions
+        if player.pos < 0 or player.astral:
+            bottom = (s.height - 1) * s.width
+            return [
+                space.of(enter, c)
+                for c in range(s.width)
+                if movement.can_enter(self, s, bottom + c)
+            ]
+        steps = self.geo.step
+        return [
+            space.of(move, i)
+            for i, d in enumerate(A.DIRECTION_LIST)
+            if movement.can_enter(self, s, _inside(steps[d][player.pos], s))
+        ]
+
+    def current_player(self, s: State) -> int | None:
+        """The deciding player's index, CHANCE (-1) at a chance node, None when over."""
+        if s.outcome != ONGOING:
+            return None
+        if s.choice is not None:
+            return s.choice.player
+        if s.turn is not None:
+            return s.turn.player
+        if s.phase == SENSOR:
+            return turn.next_sensor_player(s)
+        return s.order[s.order_index] if s.phase == TURN_CHOICE else None
+
+    def chance_outcomes(self, s: State) -> list[tuple[int, float]]:
+        return shop.chance_outcomes(self, s)
+
+    def returns(self, s: State) -> list[float]:
         """Solo: 1 for a win, 0 otherwise; several players: their glory (Wingmen: the team's)."""
-        if len(self.state.players) == 1:
-            return [1.0 if self.state.outcome == "won" else 0.0]
-        return [float(self.engine.score(self.state, i)) for i in range(len(self.state.players))]
+        if len(s.players) == 1:
+            return [1.0 if s.outcome == WON else 0.0]
+        return [float(scoring.score(self, s, i)) for i in range(len(s.players))]
+
+    def ranking(self, s: State) -> list[int]:
+        return scoring.ranking(self, s)
+
+    def team(self, s: State, index: int) -> tuple[int, ...]:
+        return scoring.team(self, s, index)
+
+    # --- words at the edges ---------------------------------------------------------------------
+
+    def action_to_string(self, s: State, action: int) -> str:
+        return self.actions.words(s, action)
+
+    def string_to_action(self, s: State, text: str) -> int:
+        return self.actions.parse(s, text)
+
+    # --- what the effect language asks about the play area (rules/queries.py) ----------------
+
+    def shown(self, s: State, ref: int) -> Quadrant:
+        return queries.shown(self, s, ref)
+
+    def cell_of(self, s: State, ref: int) -> int:
+        return queries.cell_of(self, s, ref)
+
+    def cells_of(self, s: State, refs: tuple[int, ...]) -> list[int]:
+        return queries.cells_of(self, s, refs)
+
+    def card_cell(self, s: State, card: int) -> int:
+        return queries.card_cell(self, s, card)
+
+    def damage_taken(self, s: State, ref: int) -> int:
+        return queries.damage_taken(self, s, ref)
+
+    def moves_left(self, s: State, index: int) -> int:
+        return moves_left(self, s, index)
+
+    def parts_left(self, s: State, rule: str) -> int:
+        return queries.parts_left(self, s, rule)
+
+    def boss_parts(self, s: State) -> tuple[int, ...]:
+        return queries.boss_parts(self, s)
+
+    def adjacent_cards(self, s: State, cards: tuple[int, ...]) -> tuple[int, ...]:
+        return queries.adjacent_cards(self, s, cards)
+
+    def dealt_side(self, card: int) -> tuple[int, int]:
+        """The quadrants a card shows when it is dealt (a scenario may deal it on its back)."""
+        spec = self.tables.cards[card]
+        return spec.back if card in self.dealt_back and spec.back else spec.front
+
+    def stat(self, s: State, index: int, name: str) -> int:
+        return s.players[index].stats[STAT[name]]
 
 
-def load_scenario_game(path: Path) -> tuple[Game | None, list[Any]]:
-    """Compile the content with the scenario file beside it and set the game up."""
-    from kemble_tools.compile.compiler import compile_validated
-    from kemble_tools.load.yaml_loader import load_file
-    from kemble_tools.validate.pipeline import validate_paths
-
-    result = compile_validated(validate_paths([path]))
-    if result.bundle is None:
-        return None, result.diagnostics
-    doc, _ = load_file(path)
-    scenario_id = doc.data.get("id") if doc is not None else None
-    scenario = result.bundle["scenarios"].get(scenario_id)
-    if scenario is None:
-        return None, result.diagnostics
-    return Game.from_scenario(result.bundle, scenario), result.diagnostics
+def _inside(cell: int, s: State) -> int:
+    return cell if cell < len(s.cells) else -1
 
 
-__all__ = ["Game", "IllegalAction", "load_scenario_game"]
+def _compiler(bundle: dict[str, Any]) -> tuple[Compiler, dict[int, Any]]:
+    """One compiler (and its memo of compiled effects) per bundle, kept for a few bundles."""
+    found = _COMPILERS.get(id(bundle))
+    if found is None or found[0] is not bundle:
+        kinds = {kind: i for i, kind in enumerate(bundle["objects"])}
+        upgrades = {upgrade: i for i, upgrade in enumerate(bundle["upgrades"])}
+        found = (bundle, Compiler(RULES, kinds, upgrades), {})
+        if len(_COMPILERS) >= 4:
+            _COMPILERS.pop(next(iter(_COMPILERS)))
+        _COMPILERS[id(bundle)] = found
+    return found[1], found[2]
+
+
+__all__ = ["CHANCE", "Game", "IllegalAction", "SetupError", "State"]

@@ -1,84 +1,128 @@
-"""Setting up a game from a scenario (CONTRACT §3): the first state and its bundle view."""
+"""Setting a game up (R-SET-*): the rules in play and the first state, from a compiled scenario
+(CONTRACT §3) or a variant's setup for a number of players. Reads the bundle only."""
 
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from typing import Any
 
-from kemble_tools.engine.state import Player, State
-from kemble_tools.validate.catalog import boss_warning_id
+from kemble_tools.engine.errors import SetupError
+from kemble_tools.engine.rules.players import refresh
+from kemble_tools.engine.state import SENSOR, TURN_CHOICE, Player, State
 
-SOLO = "solo"
-
-
-class SetupError(Exception):
-    """A scenario that cannot be set up (the validator catches these; this guards the API)."""
+SCENARIO_VARIANT = "solo"  # CONTRACT §3: scenarios are single-player
+BOARD_ROWS = 5  # R-GEO-1
 
 
-def game_bundle(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
-    """The bundle as one game sees it: its variant's rule switches, boss cards, local cards."""
-    variant = bundle["variants"][scenario.get("variant", SOLO)]
-    rules = dict(variant.get("rules", {}))
+def variant_chain(bundle: dict[str, Any], variant: str) -> list[str]:
+    """The variant and those it extends, most specific first."""
+    chain: list[str] = []
+    name: str | None = variant
+    while name is not None and name not in chain and name in bundle["variants"]:
+        chain.append(name)
+        name = bundle["variants"][name].get("extends")
+    return chain
+
+
+def variant_rules(bundle: dict[str, Any], variant: str) -> dict[str, Any]:
+    rules: dict[str, Any] = {}
+    for name in reversed(variant_chain(bundle, variant)):
+        rules.update(bundle["variants"][name].get("rules", {}))
+    return rules
+
+
+def variant_setup(bundle: dict[str, Any], variant: str, players: int | None) -> dict[str, Any]:
+    """The setup a variant (or one it extends) gives for this many players."""
+    if variant not in bundle["variants"]:
+        raise SetupError(f"unknown variant '{variant}'")
+    allowed = bundle["variants"][variant].get("players")
+    if players is not None and allowed and players not in allowed:
+        raise SetupError(f"variant '{variant}' is for {' or '.join(map(str, allowed))} players")
+    for name in variant_chain(bundle, variant):
+        for setup in bundle["variants"][name].get("setups", []):
+            if players is None or players in setup["players"]:
+                return dict(setup)
+    raise SetupError(f"variant '{variant}' has no setup for {players} players")
+
+
+def scenario_rules(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
+    """The scenario's variant's rules, with the variants and switches the scenario turns on."""
+    variants = bundle["variants"]
+    rules = variant_rules(bundle, scenario.get("variant", SCENARIO_VARIANT))
     for name, value in scenario.get("rules", {}).items():
-        if name in bundle["variants"] and value is True:
-            rules.update(bundle["variants"][name].get("rules", {}))  # a variant switched on
-        elif name not in bundle["variants"]:
+        if name in variants:
+            if value is True:
+                rules.update(variants[name].get("rules", {}))  # a variant switched on
+        else:
             rules[name] = value
-    setups = variant.get("setups") or bundle["variants"]["standard"]["setups"]
-    return {
-        **bundle,
-        "rules_in_play": rules,
-        "boss_cards": setups[0]["boss_cards"],
-        "local_cards": scenario.get("cards", {}),
-    }
+    return rules
 
 
-def _card_ref(ref: Any) -> tuple[str, bool]:
-    """A scenario card reference: its id and whether it shows its back."""
+def card_ref(ref: Any) -> tuple[str, bool]:
+    """A scenario's card reference: its id and whether it shows its back."""
     if isinstance(ref, str):
         return ref, False
     return ref["card"], ref.get("side") == "back" or ref.get("flipped") is True
 
 
-def initial_state(bundle: dict[str, Any], scenario: dict[str, Any]) -> State:
-    """The state at the scenario's start. `bundle` is the game view from `game_bundle`."""
+# --- the first state ---------------------------------------------------------------------------
+
+
+def _new_player(g: Any) -> Player:
+    tables = g.tables
+    upgrades = [0] * len(tables.upgrades)
+    for name, level in tables.rules.start_upgrades:  # R-SET-6, R-VAR-TV-1
+        upgrades[tables.upgrade_index[name]] = level
+    return Player(tuple(upgrades), (0,) * len(g.counters))
+
+
+def _cells(g: Any, rows: list[list[tuple[int, bool]]]) -> tuple[int, ...]:
+    cards = g.tables.cards
+    cells: list[int] = []
+    for row in rows:
+        for card, back in row:
+            spec = cards[card]
+            cells += spec.back if back and spec.back else spec.front
+    return tuple(cells)
+
+
+def _global_bellonium(g: Any, cells: tuple[int, ...]) -> int:
+    """R-SET-8: Global Bellonium visible at setup."""
+    return sum(g.tables.quadrants[q].global_bellonium for q in cells)
+
+
+def scenario_state(g: Any, scenario: dict[str, Any]) -> State:
+    """The state at a scenario's start (CONTRACT §3)."""
+    tables = g.tables
     seed = int(scenario.get("seed", 0))
     rng = random.Random(seed)
-    rows, flipped = [], set()
-    for row in scenario["rows"]:
-        cards = []
-        for ref in row:
-            card, back = _card_ref(ref)
-            cards.append(card)
-            if back:
-                flipped.add(card)
-        rows.append(tuple(cards))
-    deck = tuple(_card_ref(ref)[0] for ref in scenario["deck"])
-    powerups = _deck(scenario.get("powerups"), sorted(bundle["powerups"]), rng)
-    sensors = _deck(scenario.get("sensors"), [s["number"] for s in bundle["sensors"]], rng)
-    player, sensors = _player(bundle, scenario, sensors)
-    state = State(
-        rows=tuple(rows),
-        flipped=frozenset(flipped),
-        covered=frozenset(),
-        spawned=(),
-        markers=frozenset(),
-        deck=deck,
-        players=(player,),
-        powerup_deck=tuple(powerups),
-        sensor_deck=tuple(sensors),
-        round=int(scenario.get("round", 1)),
-        seed=seed,
-        boss=_boss_in_rows(bundle, rows),
-    )
-    if state.round == 1:  # R-SET-8 (D-SCEN-1: a scenario in round 1 is a game's setup)
-        state.players = tuple(
-            replace(p, bellonium=p.bellonium + _global_bellonium(bundle, rows))
-            for p in state.players
-        )
-    state.phase = "sensor" if player.hand_sensors else "turn_choice"
-    return state
+    rows = [[_card(g, ref) for ref in row] for row in scenario["rows"]]
+    widths = {len(row) for row in rows}
+    if len(widths) > 1:
+        raise SetupError("every row of a scenario has the same number of cards")
+    s = State(g, g.width)
+    s.cells = _cells(g, rows)
+    s.deck = tuple(_card(g, ref)[0] for ref in scenario["deck"])
+    powerups = _deck(scenario.get("powerups"), sorted(tables.powerup_index), rng)
+    s.powerup_deck = tuple(tables.powerup_index[p] for p in powerups)
+    sensors = _deck(scenario.get("sensors"), [sensor.number for sensor in tables.sensors], rng)
+    player, sensors = _scenario_player(g, scenario, sensors)
+    s.sensor_deck = tuple(sensors)
+    s.players = (player,)
+    s.round = int(scenario.get("round", 1))
+    s.seed = seed
+    s.boss = _boss_in_play(g, s.cells)
+    if s.round == 1:  # R-SET-8 (D-SCEN-1: a scenario in round 1 is a game's setup)
+        player.bellonium += _global_bellonium(g, s.cells)
+    s.phase = SENSOR if player.hand_sensors else TURN_CHOICE
+    return s
+
+
+def _card(g: Any, ref: Any) -> tuple[int, bool]:
+    card, back = card_ref(ref)
+    if card not in g.tables.card_index:
+        raise SetupError(f"unknown card '{card}'")
+    return g.tables.card_index[card], back
 
 
 def _deck(fixed: list[Any] | None, everything: list[Any], rng: random.Random) -> list[Any]:
@@ -90,149 +134,97 @@ def _deck(fixed: list[Any] | None, everything: list[Any], rng: random.Random) ->
     return cards
 
 
-def _player(
-    bundle: dict[str, Any], scenario: dict[str, Any], sensors: list[int]
+def _scenario_player(
+    g: Any, scenario: dict[str, Any], sensors: list[int]
 ) -> tuple[Player, list[int]]:
+    tables = g.tables
     overrides = scenario.get("player", {})
-    rules = bundle["rules_in_play"]
-    upgrades = {} if rules.get("start_with_rotary_cage") is False else {"rotary_cage": 1}
-    upgrades.update(overrides.get("upgrades", {}))  # R-SET-6, R-VAR-TV-1
+    player = _new_player(g)
+    upgrades = list(player.upgrades)
+    for name, level in overrides.get("upgrades", {}).items():
+        upgrades[tables.upgrade_index[name]] = int(level)
+    player.upgrades = tuple(upgrades)
     hand = scenario.get("sensor_hand")
     if hand is None and sensors:
         hand, sensors = sensors[:2], sensors[2:]  # R-SET-6: two sensor cards
+    player.energy = int(overrides.get("energy", 5))
+    player.threat = int(overrides.get("threat_points", 0))
+    player.glory = int(overrides.get("glory", 0))
+    player.bellonium = int(overrides.get("bellonium", 0))
     position = overrides.get("position")
-    player = Player(
-        id="p1",
-        energy=int(overrides.get("energy", 5)),
-        threat_points=int(overrides.get("threat_points", 0)),
-        glory=int(overrides.get("glory", 0)),
-        bellonium=int(overrides.get("bellonium", 0)),
-        position=tuple(position) if position else None,
-        facing=overrides.get("facing", "N"),
-        upgrades=tuple(sorted(upgrades.items())),
-        hand=tuple(overrides.get("powerup_hand", [])),
-        hand_sensors=tuple(hand or ()),
-    )
+    if position:
+        player.pos = (int(position[0]) - 1) * g.width + int(position[1]) - 1
+    player.facing = overrides.get("facing", "N")
+    player.hand = tuple(tables.powerup_index[p] for p in overrides.get("powerup_hand", []))
+    player.hand_sensors = tuple(hand or ())
+    refresh(g, player)
     return player, sensors
 
 
-def _global_bellonium(bundle: dict[str, Any], rows: list[tuple[str, ...]]) -> int:
-    cards = {**bundle["cards"], **bundle["local_cards"]}
-    return sum(
-        q.get("global_bellonium", 0)
-        for row in rows
-        for card in row
-        for q in cards[card]["quadrants"]
-    )
+def _boss_in_play(g: Any, cells: tuple[int, ...]) -> int:
+    """A scenario may start with a boss already on the board."""
+    tables = g.tables
+    present = {tables.cards[tables.quadrants[q].card].boss for q in cells}
+    return next((boss.index for boss in tables.bosses if boss.index in present), -1)
 
 
-def _boss_in_rows(bundle: dict[str, Any], rows: list[tuple[str, ...]]) -> str | None:
-    """A scenario may start with the boss already on the board."""
-    for boss in bundle["bosses"]:
-        if any(card.startswith(f"{boss_warning_id(boss)}-") for row in rows for card in row):
-            return boss
-    return None
-
-
-# --- full games (R-SET-*) for `kemble simulate` ------------------------------------------------
-
-
-def variant_bundle(bundle: dict[str, Any], variant: str, players: int) -> dict[str, Any]:
-    """The bundle as a full game of `variant` with `players` players sees it."""
-    chain, name = [], variant
-    while name is not None and name not in chain:
-        chain.append(name)
-        name = bundle["variants"][name].get("extends")
-    rules: dict[str, Any] = {}
-    for name in reversed(chain):
-        rules.update(bundle["variants"][name].get("rules", {}))
-    allowed = bundle["variants"][variant].get("players")
-    if allowed and players not in allowed:
-        raise SetupError(f"variant '{variant}' is for {' or '.join(map(str, allowed))} players")
-    setup = next(
-        (
-            s
-            for name in chain
-            for s in bundle["variants"][name].get("setups", [])
-            if players in s["players"]
-        ),
-        None,
-    )
-    if setup is None:
-        raise SetupError(f"variant '{variant}' has no setup for {players} players")
-    return {
-        **bundle,
-        "rules_in_play": rules,
-        "boss_cards": setup["boss_cards"],
-        "local_cards": {},
-        "setup": setup,
-    }
-
-
-def new_game_state(view: dict[str, Any], players: int, seed: int) -> State:
+def variant_state(g: Any, players: int, seed: int) -> State:
     """R-SET-1..8 (D-SOLO-2 for one player): decks, rows, players, cards in hand."""
+    tables, setup, bundle = g.tables, g.setup, g.bundle
     rng = random.Random(seed)
-    setup, rules = view["setup"], view["rules_in_play"]
-    width = setup["row_width"]
-    deck = _space_deck(view, setup, rng)
-    if rules.get("star_cards"):  # R-VAR-STAR-1: each ★ card replaces a standard card
-        for card in view["decks"].get("STAR", {}).get("cards", []):
-            deck[rng.randrange(5 * width, len(deck))] = card
-    deck.append(boss_warning_id(rng.choice(sorted(view["bosses"]))))  # R-SET-4
-    rows = [tuple(deck[i * width : (i + 1) * width]) for i in range(5)][
-        ::-1
-    ]  # R-SET-5: row 5 first
-    deck = deck[5 * width :]
-    sensors = [s["number"] for s in view["sensors"]]
-    powerups, missions = sorted(view["powerups"]), sorted(view["missions"])
-    achievements = sorted(view["achievements"])
+    per_row = setup["row_width"]
+    deck = _space_deck(bundle, setup, rng)
+    for code in tables.rules.insert_decks:  # R-VAR-STAR-1: each card replaces a standard one
+        for card in bundle["decks"].get(code, {}).get("cards", []):
+            deck[rng.randrange(BOARD_ROWS * per_row, len(deck))] = card
+    deck.append(rng.choice(sorted(boss.id for boss in tables.bosses)))  # R-SET-4
+    warning = tables.bosses[tables.boss_index[deck[-1]]].warning_card
+    deck[-1] = warning
+    rows = [deck[i * per_row : (i + 1) * per_row] for i in range(BOARD_ROWS)][::-1]  # R-SET-5
+    sensors = [sensor.number for sensor in tables.sensors]
+    powerups, missions = sorted(tables.powerup_index), sorted(tables.mission_index)
+    achievements = sorted(tables.achievement_index)
     for pile in (sensors, powerups, missions, achievements):  # R-SET-2, R-SET-3
         rng.shuffle(pile)
-    cage = {} if rules.get("start_with_rotary_cage") is False else {"rotary_cage": 1}
+    s = State(g, g.width)
+    s.cells = _cells(g, [[(tables.card_index[card], False) for card in row] for row in rows])
+    s.deck = tuple(tables.card_index[card] for card in deck[BOARD_ROWS * per_row :])
+    bellonium = _global_bellonium(g, s.cells)  # R-SET-8
     seats = []
-    for index in range(players):  # R-SET-6
-        hand = [p for p in powerups if view["powerups"][p].get("timing") != "when_drawn"][:1]
-        powerups.remove(hand[0]) if hand else None
-        seats.append(
-            Player(
-                id=f"p{index + 1}",
-                upgrades=tuple(cage.items()),
-                hand=tuple(hand),
-                mission=missions.pop(0) if missions else None,
-                hand_sensors=(sensors.pop(0), sensors.pop(0)),
-            )
-        )
-    bellonium = _global_bellonium(view, rows)  # R-SET-8
-    seats = [replace(p, bellonium=bellonium) for p in seats]
-    return State(
-        rows=tuple(rows),
-        flipped=frozenset(),
-        covered=frozenset(),
-        spawned=(),
-        markers=frozenset(),
-        deck=tuple(deck),
-        players=tuple(seats),
-        powerup_deck=tuple(powerups),
-        sensor_deck=tuple(sensors),
-        seed=seed,
-        phase="sensor",
-        order=tuple(range(players)),
-        achievements=tuple(achievements[:4]),
-        achievement_deck=tuple(achievements[4:]),
-    )
+    for _ in range(players):  # R-SET-6
+        player = _new_player(g)
+        hand = [p for p in powerups if not tables.powerups[tables.powerup_index[p]].when_drawn][:1]
+        if hand:
+            powerups.remove(hand[0])
+        player.hand = tuple(tables.powerup_index[p] for p in hand)
+        player.mission = tables.mission_index[missions.pop(0)] if missions else -1
+        player.hand_sensors = (sensors.pop(0), sensors.pop(0))
+        player.bellonium = bellonium
+        refresh(g, player)
+        seats.append(player)
+    s.players = tuple(seats)
+    s.powerup_deck = tuple(tables.powerup_index[p] for p in powerups)
+    s.sensor_deck = tuple(sensors)
+    s.seed = seed
+    s.phase = SENSOR
+    s.order = tuple(range(players))
+    s.achievements = tuple(tables.achievement_index[a] for a in achievements[:4])
+    s.achievement_deck = tuple(tables.achievement_index[a] for a in achievements[4:])
+    return s
 
 
-def _space_deck(view: dict[str, Any], setup: dict[str, Any], rng: random.Random) -> list[str]:
+def _space_deck(bundle: dict[str, Any], setup: dict[str, Any], rng: random.Random) -> list[str]:
     """R-SET-4 / R-VAR-TUN-1: each level deck shuffled, its part taken, stacked in order."""
     piles: dict[str, list[str]] = {}
-    for code, deck in view["decks"].items():
-        if code not in view["bosses"]:
+    for code, deck in bundle["decks"].items():
+        if code not in bundle["bosses"]:
             piles[code] = list(deck["cards"])
             rng.shuffle(piles[code])
     stacked: list[str] = []
     for part in setup["space_deck"]:
         needed = part.get("cards") or part["rows"] * setup["row_width"]
-        taken = [piles[part["deck"]].pop() for _ in range(min(needed, len(piles[part["deck"]])))]
+        pile = piles[part["deck"]]
+        taken = [pile.pop() for _ in range(min(needed, len(pile)))]
         top_up = part.get("top_up")
         while len(taken) < needed and top_up and piles.get(top_up):  # D-TUN-1
             taken.append(piles[top_up].pop())

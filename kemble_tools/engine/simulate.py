@@ -9,25 +9,28 @@ from collections.abc import Callable
 from typing import Any
 
 from kemble_tools.engine.game import Game
+from kemble_tools.engine.observer import Observer
+from kemble_tools.engine.state import LOST, WON, State
 from kemble_tools.engine.threat import threat_level
 
 POLICIES = ("random", "greedy")
 MAX_ACTIONS = 20_000  # a safety net: every game ends long before (R-SCR-9)
 _CARD = re.compile(r" \(([^)]*)\)$")
 
-Policy = Callable[[Game, random.Random], str]
+Policy = Callable[[State, random.Random], int]
 
 
-def random_policy(game: Game, rng: random.Random) -> str:
-    return rng.choice(game.legal_actions())
+def random_policy(state: State, rng: random.Random) -> int:
+    return rng.choice(state.legal_actions())
 
 
-def greedy_policy(game: Game, rng: random.Random) -> str:
+def greedy_policy(state: State, rng: random.Random) -> int:
     """One step of look-ahead: the action whose result scores best for the deciding player."""
-    player = game.current_player() or 0
-    best, best_score = [], float("-inf")
-    for action in game.legal_actions():
-        score = _score(game.child(action), player)
+    player = state.current_player() or 0
+    best: list[int] = []
+    best_score = float("-inf")
+    for action in state.legal_actions():
+        score = _score(state.child(action), player)
         if score > best_score:
             best, best_score = [action], score
         elif score == best_score:
@@ -35,27 +38,28 @@ def greedy_policy(game: Game, rng: random.Random) -> str:
     return rng.choice(best)
 
 
-def _score(game: Game, index: int) -> float:
-    state = game.state
+def _score(state: State, index: int) -> float:
     player = state.players[index]
-    if state.outcome == "won":
+    if state.outcome == WON:
         return 1e6
-    if state.outcome == "lost" or player.astral:
+    if state.outcome == LOST or player.astral:
         return -1e6
     return (
         player.glory
         + player.bellonium / 3
         + 0.6 * player.energy
-        - 0.5 * threat_level(player.threat_points)
+        - 0.5 * threat_level(player.threat)
     )
 
 
-def play_game(game: Game, policy: Policy, rng: random.Random) -> Game:
+def play_game(
+    state: State, policy: Policy, rng: random.Random, observer: Observer | None = None
+) -> State:
     for _ in range(MAX_ACTIONS):
-        if game.is_terminal():
+        if state.is_terminal():
             break
-        game.apply_action(policy(game, rng))
-    return game
+        state.apply_action(policy(state, rng), observer)
+    return state
 
 
 def simulate(
@@ -74,19 +78,20 @@ def simulate(
     causes: Counter[str] = Counter()
     cards: Counter[str] = Counter()
     rounds = destroyed = 0
+    game = Game.from_variant(bundle, variant, players)
     for number in range(games):
-        game = play_game(
-            Game.new(bundle, variant, players, seed + number), choose, random.Random(seed + number)
+        observer = Observer()
+        state = play_game(
+            game.new_initial_state(seed + number), choose, random.Random(seed + number), observer
         )
-        state = game.state
         rounds += state.round
         if players == 1:
-            wins[0] += state.outcome == "won"
+            wins[0] += state.outcome == WON
         else:
-            wins[game.engine.ranking(state)[0]] += 1
+            wins[game.ranking(state)[0]] += 1
         for index, player in enumerate(state.players):
             glory[index] += player.glory
-        for _, cause in state.destructions:
+        for _, cause in observer.destructions:
             destroyed += 1
             card = _CARD.search(cause)
             causes[_CARD.sub("", cause)] += 1

@@ -1,160 +1,374 @@
-"""The game state: plain, mostly immutable data, so a clone is a shallow copy and a key is cheap.
+"""The state of a game in progress: small, plain data that clones in a shallow copy.
 
-Quadrants are named by the card that holds them and the half (0 left, 1 right), never by their
-row and column: cards move when space scrolls or a mosquito swaps them, and what is on a
-quadrant (a cover, a spawned object, a player's marker) must move with it.
+Everything is an int or a tuple of ints, indexes into the game's tables (content.py): the play
+area is a flat tuple of quadrant ids, row 1 first; players, power-ups, cards and achievements are
+indexes. A quadrant id says what the quadrant shows (its card, side, half, and whether it is
+covered or has a spawned object), so covers, flips and spawned objects move with their card when
+space scrolls or a mosquito swaps cards. Objects are never changed once a transition has
+finished: a transition works on fresh copies (see `State.own`).
+
+What happened (the event log, who was destroyed by what) is not part of the state: an observer
+may record it (observer.py).
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, replace
 from typing import Any
 
-QuadrantRef = tuple[str, int]  # (card id, half)
-Pos = tuple[int, int]  # (row, column), 1-based
+from kemble_tools.engine.kernel import CHANCE, ONGOING, Choice, Frame
+
+# phases
+SENSOR, TURN_CHOICE, BATTLE, POWERDOWN, TERMINAL = range(5)
+PHASES = ("sensor", "turn_choice", "battle", "powerdown", "terminal")
+# outcomes (ONGOING is 0, as the kernel expects)
+WON, LOST, ENDED = 1, 2, 3
+OUTCOMES = ("ongoing", "won", "lost", "ended")
+# the bindings of an event, by slot (what the DSL's event selectors read)
+PLAYER, ACTIVE, SHOOTER, QUADRANT, MATCHING, ACHIEVEMENT = range(6)
+NO_EVENT: tuple[Any, ...] = (None, None, None, None, None, None)
 
 
-@dataclass(frozen=True)
+def event(
+    player: int | None = None,
+    active: int | None = None,
+    shooter: int | None = None,
+    quadrant: int | None = None,
+) -> tuple[Any, ...]:
+    return (player, active, shooter, quadrant, None, None)
+
+
 class Player:
-    """One captain: the values on the captain board and what the player holds."""
+    """One captain: the captain board and what the player holds."""
 
-    id: str
-    energy: int = 5
-    threat_points: int = 0
-    glory: int = 0
-    bellonium: int = 0
-    position: Pos | None = None
-    astral: bool = False
-    destroyed_once: bool = False
-    facing: str = "N"
-    upgrades: tuple[tuple[str, int], ...] = ()
-    hand: tuple[str, ...] = ()
-    mission: str | None = None
-    mission_progress: int = 0
-    mission_done: bool = False
-    modifiers: tuple[tuple[str, str, int, str], ...] = ()  # (stat, "by"|"set", value, scope)
-    counters: tuple[tuple[str, int], ...] = ()
-    achievements: tuple[str, ...] = ()
-    hand_sensors: tuple[int, ...] = ()
-    tokens: tuple[int, ...] = ()  # PvP tokens of attackers on this player's board (R-PVP-2)
-    sensor: int | None = None  # the sensor card played this round (R-SEN-2)
+    __slots__ = (
+        "achievements",
+        "astral",
+        "bellonium",
+        "counters",
+        "destroyed_once",
+        "energy",
+        "facing",
+        "glory",
+        "hand",
+        "hand_sensors",
+        "mission",
+        "mission_done",
+        "mission_progress",
+        "modifiers",
+        "pos",
+        "sensor",
+        "stats",
+        "threat",
+        "tokens",
+        "upgrades",
+    )
 
-    def level(self, upgrade: str) -> int:
-        return dict(self.upgrades).get(upgrade, 0)
+    def __init__(self, upgrades: tuple[int, ...], counters: tuple[int, ...]) -> None:
+        self.energy = 5  # R-SET-6
+        self.threat = 0  # threat track points, 0-9 (R-THR-1)
+        self.glory = 0
+        self.bellonium = 0
+        self.pos = -1  # cell index in the play area, -1 outside it
+        self.astral = False
+        self.destroyed_once = False
+        self.facing = "N"
+        self.upgrades = upgrades  # level owned, per upgrade (0 for none)
+        self.hand: tuple[int, ...] = ()  # power-ups, in the order drawn
+        self.mission = -1
+        self.mission_progress = 0
+        self.mission_done = False
+        self.modifiers: tuple[tuple[int, bool, int, str], ...] = ()  # (stat, set?, value, scope)
+        self.counters = counters  # per counter of the DSL
+        self.achievements: tuple[int, ...] = ()
+        self.hand_sensors: tuple[int, ...] = ()  # sensor card numbers, in the order drawn
+        self.tokens: tuple[int, ...] = ()  # PvP tokens of attackers on this board (R-PVP-2)
+        self.sensor = -1  # the sensor card played this round (R-SEN-2), -1 for none
+        self.stats: tuple[int, ...] = ()  # derived from upgrades and modifiers (rules/stats.py)
 
-    def counter(self, name: str) -> int:
-        return dict(self.counters).get(name, 0)
+    def copy(self) -> Player:
+        # written out: a loop of getattr/setattr costs three times as much
+        new = Player.__new__(Player)
+        new.achievements = self.achievements
+        new.astral = self.astral
+        new.bellonium = self.bellonium
+        new.counters = self.counters
+        new.destroyed_once = self.destroyed_once
+        new.energy = self.energy
+        new.facing = self.facing
+        new.glory = self.glory
+        new.hand = self.hand
+        new.hand_sensors = self.hand_sensors
+        new.mission = self.mission
+        new.mission_done = self.mission_done
+        new.mission_progress = self.mission_progress
+        new.modifiers = self.modifiers
+        new.pos = self.pos
+        new.sensor = self.sensor
+        new.stats = self.stats
+        new.threat = self.threat
+        new.tokens = self.tokens
+        new.upgrades = self.upgrades
+        return new
 
-    def bump(self, name: str, amount: int = 1) -> Player:
-        counters = dict(self.counters)
-        counters[name] = counters.get(name, 0) + amount
-        return replace(self, counters=tuple(sorted(counters.items())))
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.energy,
+            self.threat,
+            self.glory,
+            self.bellonium,
+            self.pos,
+            self.astral,
+            self.destroyed_once,
+            self.facing,
+            self.upgrades,
+            self.hand,
+            self.mission,
+            self.mission_progress,
+            self.mission_done,
+            self.modifiers,
+            self.counters,
+            self.achievements,
+            self.hand_sensors,
+            self.tokens,
+            self.sensor,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Player) and self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
 
 
-@dataclass(frozen=True)
 class Turn:
     """What the active player has done so far this turn (R-FIR-6, R-OVL-1, D-FIR-1)."""
 
-    player: int
-    kind: str  # "battle" or "powerdown"
-    moves_used: int = 0
-    overloads: int = 0
-    turret_shots: int = 0
-    weapon_shots: tuple[tuple[str, int], ...] = ()
-    damage: tuple[tuple[QuadrantRef, int], ...] = ()
-    pending_reward: tuple[QuadrantRef, int] | None = None  # quadrant and moves still to spend
-    extra_moves: int = 0
-    extra_shots: int = 0
-    shop_fee: int | None = None  # a shop is open this turn, with its fee (R-OBJ-MERC-1)
-    shop_paid: bool = False
-    pvp_victims: tuple[int, ...] = ()  # players already given a token this turn (R-PVP-2)
+    __slots__ = (
+        "damage",
+        "extra_moves",
+        "extra_shots",
+        "kind",
+        "moves_used",
+        "overloads",
+        "pending_reward",
+        "player",
+        "pvp_victims",
+        "shop_fee",
+        "shop_paid",
+        "turret_shots",
+        "weapon_shots",
+    )
 
-    def damage_on(self, ref: QuadrantRef) -> int:
-        return dict(self.damage).get(ref, 0)
+    def __init__(self, player: int, kind: int, weapons: int) -> None:
+        self.player = player
+        self.kind = kind  # BATTLE or POWERDOWN
+        self.moves_used = 0
+        self.overloads = 0
+        self.turret_shots = 0
+        self.weapon_shots = (0,) * weapons  # fire actions per weapon (D-FIR-1)
+        self.damage: tuple[tuple[int, int], ...] = ()  # (target, damage so far), sorted
+        self.pending_reward: tuple[int, int] | None = None  # (quadrant ref, moves still to pay)
+        self.extra_moves = 0
+        self.extra_shots = 0
+        self.shop_fee = -1  # a shop is open this turn with this fee (R-OBJ-MERC-1), -1: none
+        self.shop_paid = False
+        self.pvp_victims: tuple[int, ...] = ()  # players given a token this turn (R-PVP-2)
 
-    def shots_of(self, weapon: str) -> int:
-        return dict(self.weapon_shots).get(weapon, 0)
-
-
-@dataclass(frozen=True)
-class Frame:
-    """Work still to do: actions from the DSL (or the engine's own steps), with their bindings."""
-
-    actions: tuple[Any, ...]
-    bindings: tuple[tuple[str, Any], ...] = ()
-    host: QuadrantRef | None = None
-    owner: int | None = None
-
-    def bound(self) -> dict[str, Any]:
-        return dict(self.bindings)
-
-
-@dataclass(frozen=True)
-class Choice:
-    """A decision a player must take before the game goes on: its options and what follows."""
-
-    player: int
-    kind: str  # direction, quadrant, card, option, shift, splash
-    options: tuple[str, ...]  # the words a player answers with (CONTRACT §4 `choose`)
-    values: tuple[Any, ...]  # what each word stands for, bound as `chosen`
-    then: Frame | None
-    optional: bool = False
-
-
-@dataclass
-class State:
-    """Everything about a game in progress. Clone with `clone()`; compare with `key()`."""
-
-    rows: tuple[tuple[str, ...], ...]
-    flipped: frozenset[str]
-    covered: frozenset[QuadrantRef]
-    spawned: tuple[tuple[QuadrantRef, tuple[str, int, int]], ...]  # (object, energy, threat)
-    markers: frozenset[tuple[QuadrantRef, int]]
-    deck: tuple[str, ...]
-    players: tuple[Player, ...]
-    powerup_deck: tuple[str, ...]
-    sensor_deck: tuple[int, ...]
-    round: int = 1
-    phase: str = "turn_choice"  # sensor, turn_choice, battle, powerdown, terminal
-    order: tuple[int, ...] = (0,)
-    order_index: int = 0
-    turn: Turn | None = None
-    frames: tuple[Frame, ...] = ()
-    choice: Choice | None = None
-    boss: str | None = None
-    boss_rows_pending: tuple[tuple[str, ...], ...] = ()
-    boss_defeated: bool = False
-    achievements: tuple[str, ...] = ()  # revealed achievement cards (R-SET-2, R-ACH-1)
-    achievement_deck: tuple[str, ...] = ()
-    sensor_discard: tuple[int, ...] = ()
-    destructions: tuple[tuple[int, str], ...] = ()  # (player, cause), for simulation reports
-    outcome: str = "ongoing"  # ongoing, won, lost, ended
-    open_chance: bool = False  # unfixed decks are drawn at chance nodes, not from the seed
-    seed: int = 0
-    draws: int = 0  # how many random draws the seeded generator has made
-    log: tuple[str, ...] = field(default=(), compare=False)
-
-    def clone(self) -> State:
-        return copy.copy(self)
+    def copy(self) -> Turn:
+        # written out: a loop of getattr/setattr costs three times as much
+        new = Turn.__new__(Turn)
+        new.damage = self.damage
+        new.extra_moves = self.extra_moves
+        new.extra_shots = self.extra_shots
+        new.kind = self.kind
+        new.moves_used = self.moves_used
+        new.overloads = self.overloads
+        new.pending_reward = self.pending_reward
+        new.player = self.player
+        new.pvp_victims = self.pvp_victims
+        new.shop_fee = self.shop_fee
+        new.shop_paid = self.shop_paid
+        new.turret_shots = self.turret_shots
+        new.weapon_shots = self.weapon_shots
+        return new
 
     def key(self) -> tuple[Any, ...]:
-        """A compact, hashable summary of everything that matters for the game's future."""
+        return tuple(getattr(self, name) for name in Turn.__slots__)
+
+    def damage_on(self, target: int) -> int:
+        for done, amount in self.damage:
+            if done == target:
+                return amount
+        return 0
+
+
+class State:
+    """Everything about a game in progress that decides its future."""
+
+    __slots__ = (
+        "achievement_deck",
+        "achievements",
+        "boss",
+        "boss_defeated",
+        "boss_rows_pending",
+        "cells",
+        "choice",
+        "deck",
+        "draws",
+        "frames",
+        "game",
+        "markers",
+        "notes",
+        "open_chance",
+        "order",
+        "order_index",
+        "outcome",
+        "phase",
+        "players",
+        "powerup_deck",
+        "round",
+        "seed",
+        "sensor_deck",
+        "sensor_discard",
+        "turn",
+        "width",
+    )
+
+    def __init__(self, game: Any, width: int) -> None:
+        self.game = game  # the rules and content it is played with (not part of the key)
+        self.width = width  # quadrant columns: two per card (D-GEO-1)
+        self.cells: tuple[int, ...] = ()  # quadrant ids, row by row from row 1
+        self.markers: frozenset[tuple[int, int]] = frozenset()  # (quadrant ref, player)
+        self.deck: tuple[int, ...] = ()  # cards still to come, top first
+        self.players: tuple[Player, ...] = ()
+        self.powerup_deck: tuple[int, ...] = ()
+        self.sensor_deck: tuple[int, ...] = ()
+        self.sensor_discard: tuple[int, ...] = ()
+        self.round = 1
+        self.phase = TURN_CHOICE
+        self.order: tuple[int, ...] = (0,)
+        self.order_index = 0
+        self.turn: Turn | None = None
+        self.frames: tuple[Frame, ...] = ()
+        self.choice: Choice | None = None
+        self.boss = -1
+        self.boss_rows_pending: tuple[tuple[int, ...], ...] = ()
+        self.boss_defeated = False
+        self.achievements: tuple[int, ...] = ()  # revealed (R-SET-2, R-ACH-1)
+        self.achievement_deck: tuple[int, ...] = ()
+        self.outcome = ONGOING
+        self.open_chance = False  # unfixed decks are drawn at chance nodes, not from the seed
+        self.seed = 0
+        self.draws = 0  # random draws the seeded generator has made
+        self.notes: list[Any] | None = None  # what happens, while a watched transition runs
+
+    def copy(self) -> State:
+        """A shallow copy: it shares every value, and its players and turn, with this one."""
+        # written out: a loop of getattr/setattr costs three times as much
+        new = State.__new__(State)
+        new.achievement_deck = self.achievement_deck
+        new.achievements = self.achievements
+        new.boss = self.boss
+        new.boss_defeated = self.boss_defeated
+        new.boss_rows_pending = self.boss_rows_pending
+        new.cells = self.cells
+        new.choice = self.choice
+        new.deck = self.deck
+        new.draws = self.draws
+        new.frames = self.frames
+        new.game = self.game
+        new.markers = self.markers
+        new.notes = self.notes
+        new.open_chance = self.open_chance
+        new.order = self.order
+        new.order_index = self.order_index
+        new.outcome = self.outcome
+        new.phase = self.phase
+        new.players = self.players
+        new.powerup_deck = self.powerup_deck
+        new.round = self.round
+        new.seed = self.seed
+        new.sensor_deck = self.sensor_deck
+        new.sensor_discard = self.sensor_discard
+        new.turn = self.turn
+        new.width = self.width
+        return new
+
+    def own(self) -> None:
+        """Give this state players and a turn of its own, before a transition changes them."""
+        self.players = tuple(player.copy() for player in self.players)
+        if self.turn is not None:
+            self.turn = self.turn.copy()
+
+    @property
+    def height(self) -> int:
+        return len(self.cells) // self.width
+
+    # --- OpenSpiel's State interface: the game answers ------------------------------------------
+
+    def legal_actions(self) -> list[int]:
+        return self.game.legal_actions(self)
+
+    def apply_action(self, action: int, observer: Any = None) -> None:
+        """Play `action` here (IllegalAction leaves the state as it was)."""
+        new = self.game.apply(self, action, observer)
+        for name in State.__slots__:
+            setattr(self, name, getattr(new, name))
+
+    def child(self, action: int, observer: Any = None) -> State:
+        """The state after `action`; this one is unchanged."""
+        return self.game.apply(self, action, observer)
+
+    def clone(self) -> State:
+        return self.copy()
+
+    def is_terminal(self) -> bool:
+        return self.outcome != ONGOING
+
+    def returns(self) -> list[float]:
+        return self.game.returns(self)
+
+    def current_player(self) -> int | None:
+        return self.game.current_player(self)
+
+    def is_chance_node(self) -> bool:
+        """True when chance decides next (an open deck's draw)."""
+        return self.choice is not None and self.choice.player == CHANCE
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.game.chance_outcomes(self)
+
+    def action_to_string(self, action: int) -> str:
+        return self.game.action_to_string(self, action)
+
+    def string_to_action(self, text: str) -> int:
+        return self.game.string_to_action(self, text)
+
+    def play(self, *lines: str, observer: Any = None) -> State:
+        """Apply actions given in words (CONTRACT §4), in place; returns this state."""
+        for line in lines:
+            self.apply_action(self.string_to_action(line), observer)
+        return self
+
+    def __str__(self) -> str:
+        return f"State(round {self.round}, {PHASES[self.phase]}, {OUTCOMES[self.outcome]})"
+
+    def key(self) -> tuple[Any, ...]:
+        """A hashable summary of everything that decides the game's future."""
+        turn = self.turn
         return (
-            self.rows,
-            self.flipped,
-            self.covered,
-            self.spawned,
+            self.cells,
             self.markers,
             self.deck,
-            self.players,
+            tuple(player.key() for player in self.players),
             self.powerup_deck,
             self.sensor_deck,
+            self.sensor_discard,
             self.round,
             self.phase,
             self.order,
             self.order_index,
-            self.turn,
+            turn.key() if turn is not None else None,
             self.frames,
             self.choice,
             self.boss,
@@ -162,13 +376,7 @@ class State:
             self.boss_defeated,
             self.achievements,
             self.achievement_deck,
-            self.sensor_discard,
-            self.open_chance,
             self.outcome,
+            self.open_chance,
             self.draws,
         )
-
-    def with_player(self, index: int, player: Player) -> None:
-        players = list(self.players)
-        players[index] = player
-        self.players = tuple(players)

@@ -249,11 +249,25 @@ def _objects() -> Schema:
             "name": _text("Display name."),
             "description": _text("What it does, for designers."),
             "blocks_shots": {"type": "boolean", "description": "Stops shots (R-OBJ-BLOCK-1)."},
-            "enterable": {"type": "boolean", "description": "Players may move onto it (R-MOV-3)."},
+            "enterable": {
+                "enum": [True, False, "when_destructible"],
+                "description": "Players may move onto it (R-MOV-3, R-MOV-4); `when_destructible`: "
+                "only where it shows energy (R-BOS-3).",
+            },
             "enemy": {"type": "boolean", "description": "An enemy (R-OBJ-ENEMY-1)."},
             "indestructible": {
                 "type": "boolean",
                 "description": "Cannot be destroyed even if a card gives it energy.",
+            },
+            "boss": {
+                "type": "boolean",
+                "description": "A part of a boss: `boss_parts` selects it and the boss is "
+                "defeated when every destructible one is destroyed (D-BOS-2).",
+            },
+            "vacant": {
+                "type": "boolean",
+                "description": "Nothing is here: what a covered quadrant shows. Exactly one "
+                "object kind is vacant.",
             },
             "effects": _ref("effects"),
         },
@@ -411,8 +425,18 @@ def _variants() -> Schema:
 
 RULE_SWITCHES: dict[str, Schema] = {
     "base_moves": _int(1, 3, "Moves a turn before upgrades (R-MOV-1, R-VAR-TUN-1)."),
-    "engine_for_sale": {"type": "boolean", "description": "Whether the Engine can be bought."},
-    "start_with_rotary_cage": {"type": "boolean", "description": "R-SET-6 / R-VAR-TV-1."},
+    "not_for_sale": _list(
+        _ref("snake_id"),
+        uniqueItems=True,
+        description="Upgrades that cannot be bought (R-VAR-TUN-1: [engine]).",
+    ),
+    "start_upgrades": {
+        "type": "object",
+        "propertyNames": {"pattern": SNAKE_ID},
+        "additionalProperties": _int(1, 3),
+        "description": "Upgrades every ship starts with (R-SET-6: {rotary_cage: 1}; R-VAR-TV-1: "
+        "none).",
+    },
     "fire_directions": _list(
         _ref("facing"),
         1,
@@ -427,7 +451,12 @@ RULE_SWITCHES: dict[str, Schema] = {
     },
     "teams": _int(2, 2, "Two teams of two (R-VAR-WING-1)."),
     "shared_powerups": {"type": "boolean"},
-    "star_cards": {"type": "boolean", "description": "Shuffle the ★ cards in (R-VAR-STAR-1)."},
+    "insert_decks": _list(
+        _ref("deck_code"),
+        uniqueItems=True,
+        description="Decks whose cards are shuffled into the space deck, each replacing a "
+        "standard card (R-VAR-STAR-1: [STAR]).",
+    ),
     "win": {"enum": ["most_glory", "defeat_boss"], "description": "How the game is won."},
 }
 DEFS.update(effect_defs())
@@ -443,6 +472,10 @@ DEFS["weapon"] = _obj(
             "type": "boolean",
             "description": "Hits every quadrant along the fire line, "
             "through every blocking object (R-UPG-GAM-1).",
+        },
+        "immunity": {
+            "enum": list(IMMUNITIES),
+            "description": "The immunity symbol that stops this weapon (R-SYM-11).",
         },
     },
     ["shots", "damage"],

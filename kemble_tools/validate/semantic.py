@@ -26,6 +26,7 @@ def check_all(files: list[tuple[Document, str]], catalog: Catalog) -> list[Diagn
         if kind in checks:
             found.extend(checks[kind](doc, catalog))
     found.extend(_check_deck_counts(catalog))
+    found.extend(_check_vacant_kind(catalog))
     return found
 
 
@@ -198,7 +199,6 @@ def _special_refs(boss: YMap) -> set[str]:
 
 def _check_variants(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     variants = catalog.table("variants")
-    upgrades = catalog.table("upgrades")
     for path, variant in mappings_in(doc.data.get("variants"), ("variants",)):
         yield from _ref(
             doc, (*path, "extends"), variant.get("extends"), catalog, "variants", "variant"
@@ -207,19 +207,48 @@ def _check_variants(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
             for p_path, part in mappings_in(setup.get("space_deck"), (*s_path, "space_deck")):
                 for key in ("deck", "top_up"):
                     yield from _ref(doc, (*p_path, key), part.get(key), catalog, "deck", "deck")
-        prices = (
-            variant.get("rules", {}).get("upgrade_prices")
-            if isinstance(variant.get("rules"), YMap)
-            else None
-        )
-        if isinstance(prices, YMap):
-            for name in prices:
-                if name not in upgrades:
-                    yield _unresolved(
-                        doc, (*path, "rules", "upgrade_prices", name), "upgrade", name, upgrades
-                    )
+        if isinstance(variant.get("rules"), YMap):
+            yield from _check_rule_refs(doc, (*path, "rules"), variant["rules"], catalog)
         if variant.get("extends") == variant.get("id") and variant.get("id") in variants:
             yield doc.diagnostic((*path, "extends"), "ref.cycle", "a variant cannot extend itself")
+
+
+def _check_rule_refs(
+    doc: Document, path: Path_, rules: YMap, catalog: Catalog
+) -> Iterator[Diagnostic]:
+    """Rule switches that name upgrades or decks name ones that exist."""
+    upgrades = catalog.table("upgrades")
+    for key in ("upgrade_prices", "start_upgrades"):
+        table = rules.get(key)
+        for name in table if isinstance(table, YMap) else ():
+            if name not in upgrades:
+                yield _unresolved(doc, (*path, key, name), "upgrade", name, upgrades)
+    listed = (("not_for_sale", "upgrades", "upgrade"), ("insert_decks", "deck", "deck"))
+    for key, namespace, what in listed:
+        items = rules.get(key)
+        for i, name in enumerate(items if isinstance(items, YList) else ()):
+            yield from _ref(doc, (*path, key, i), name, catalog, namespace, what)
+
+
+def _check_vacant_kind(catalog: Catalog) -> Iterator[Diagnostic]:
+    """Exactly one object kind is what a covered quadrant shows (`vacant`)."""
+    kinds = list(catalog.table("objects").values())
+    vacant = [item for item in kinds if item.data.get("vacant") is True]
+    for item in vacant[1:]:
+        yield item.doc.diagnostic(
+            (*item.path, "vacant"),
+            "object.vacant",
+            f"object kind '{item.id}' is vacant, but so is '{vacant[0].id}' ({vacant[0].where()})",
+            hint="one kind shows a covered quadrant; keep `vacant: true` on one of them",
+        )
+    if kinds and not vacant:
+        first = kinds[0]
+        yield first.doc.diagnostic(
+            first.path,
+            "object.vacant",
+            "no object kind is vacant: nothing says what a covered quadrant shows",
+            hint="mark the empty-space kind with `vacant: true`",
+        )
 
 
 def setups_of(variant: YMap, variants: dict[str, Item]) -> list[tuple[Path_, YMap, Item]]:
@@ -469,6 +498,7 @@ def _check_scenario_refs(doc: Document, catalog: Catalog) -> Iterator[Diagnostic
         for name, value in rules.items():
             if name not in RULE_SWITCHES and isinstance(value, bool):
                 yield from _ref(doc, ("rules", name), name, catalog, "variants", "variant")
+        yield from _check_rule_refs(doc, ("rules",), rules, catalog)
 
 
 def _check_player(doc: Document, player: YMap, catalog: Catalog) -> Iterator[Diagnostic]:

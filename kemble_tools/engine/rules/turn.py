@@ -1,0 +1,118 @@
+"""The round and the turn: sensor cards (R-SEN-*), Battle or Power Down (R-TRN-*, R-PWD-1), the
+end of a turn (R-BAT-1) and the next player's turn."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from kemble_tools.engine.content import STAT
+from kemble_tools.engine.errors import IllegalAction
+from kemble_tools.engine.kernel import Frame, push_effects, run_after
+from kemble_tools.engine.rules.events import fire_global, note
+from kemble_tools.engine.rules.players import (
+    add_threat,
+    bump,
+    drop_modifiers,
+    resolve_threat,
+)
+from kemble_tools.engine.rules.scroll import scroll
+from kemble_tools.engine.state import BATTLE, POWERDOWN, TURN_CHOICE, State, Turn
+from kemble_tools.engine.threat import threat_for
+
+MAX_ENERGY, RECHARGE = STAT["max_energy"], STAT["recharge"]
+
+
+def next_sensor_player(s: State) -> int:
+    """Players reveal together; the engine takes their secret choices in seat order."""
+    return next(i for i, p in enumerate(s.players) if p.sensor < 0 and p.hand_sensors)
+
+
+def play_sensor(g: Any, s: State, slot: int) -> None:
+    """R-SEN-1..3: play a sensor card, draw a new one; when all have played, the highest
+    number plays first."""
+    index = next_sensor_player(s)
+    player = s.players[index]
+    number = g.tables.sensors[slot].number
+    if number not in player.hand_sensors:
+        raise IllegalAction(
+            "R-SEN-1",
+            "play one of the sensor cards in your hand: "
+            + ", ".join(str(n) for n in player.hand_sensors),
+        )
+    hand = tuple(n for n in player.hand_sensors if n != number)
+    if not s.sensor_deck and s.sensor_discard:  # R-SEN-3: reshuffle the discards
+        pile = list(s.sensor_discard)
+        random.Random(f"{s.seed}:{s.draws}").shuffle(pile)
+        s.sensor_deck, s.sensor_discard, s.draws = tuple(pile), (), s.draws + 1
+    if s.sensor_deck:  # R-SEN-3: draw a new one
+        hand, s.sensor_deck = (*hand, s.sensor_deck[0]), s.sensor_deck[1:]
+    player.hand_sensors = hand
+    player.sensor = number
+    note(s, "p%d sensor %d", index + 1, number)
+    effects = g.tables.sensor_by_number[number].on_played
+    if effects:
+        push_effects(g, s, effects, (index, None, None, None, None, None), -1, index)
+    if all(p.sensor >= 0 or not p.hand_sensors for p in s.players):
+        played = [(max(p.sensor, 0), i) for i, p in enumerate(s.players)]
+        s.order = tuple(i for _, i in sorted(played, reverse=True))  # R-SEN-1
+        s.order_index = 0
+        s.phase = TURN_CHOICE
+
+
+def choose_turn(g: Any, s: State, kind: int) -> None:
+    """R-TRN-1, R-TRN-2: Battle or Power Down; every player battles in the first round."""
+    if kind == POWERDOWN and s.round == 1:
+        raise IllegalAction("R-TRN-2", "every player must choose Battle in the first round")
+    index = s.order[s.order_index]
+    s.turn = Turn(index, kind, len(g.tables.weapons))
+    s.phase = kind
+    note(s, "p%d %s", index + 1, "battle" if kind == BATTLE else "powerdown")
+    if kind == POWERDOWN:
+        power_down_start(g, s, index)
+    fire_global(g, s, "on_turn_start", (index, index, None, None, None, None))
+
+
+def power_down_start(g: Any, s: State, index: int) -> None:
+    """R-PWD-1 steps 1-3: recharge, resolve threat, give PvP tokens back without effect."""
+    player = s.players[index]
+    energy = min(player.stats[MAX_ENERGY], player.energy + player.stats[RECHARGE])
+    player.energy = max(player.energy, energy)
+    bump(player, "power_downs")
+    resolve_threat(g, s, index)
+    if not player.astral:
+        player.tokens = ()
+
+
+def end_turn(g: Any, s: State, _arg: int = 0) -> None:
+    """R-BAT-1 (2)-(3), R-PWD-1 (5): resolve threat after a Battle, then add new threat."""
+    turn = s.turn
+    assert turn is not None
+    index = turn.player
+    if turn.kind == BATTLE:
+        resolve_threat(g, s, index)
+    if s.outcome:
+        return
+    player = s.players[index]
+    if player.pos >= 0 and not player.astral:  # R-THR-3: astral players add none
+        add_threat(s, index, threat_for(g, s, player.pos))
+    mark = len(s.frames)
+    fire_global(g, s, "on_turn_end", (index, index, None, None, None, None))
+    run_after(g, s, g.steps.frame("next_turn", index), mark)  # after the hooks
+
+
+def next_turn(g: Any, s: State, step: Any, frame: Frame) -> None:
+    (index,) = step.args
+    drop_modifiers(g, s.players[index], ("turn",))
+    s.turn = None
+    if s.order_index + 1 < len(s.order):
+        s.order_index += 1
+        s.phase = TURN_CHOICE
+    else:
+        scroll(g, s)
+
+
+def force_end(g: Any, s: State, step: Any, frame: Frame) -> None:
+    """A turn ended by an effect (a power-up's `end_turn`)."""
+    if s.turn is not None:
+        end_turn(g, s)

@@ -1,0 +1,335 @@
+"""Playing at the edge: a scenario file set up as a game, action scripts (CONTRACT §4), the state
+as JSON (CONTRACT §5) and as a board in text. Words and ids live here; the engine inside works
+with integers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kemble_tools.engine import board
+from kemble_tools.engine.errors import IllegalAction
+from kemble_tools.engine.game import Game
+from kemble_tools.engine.observer import Observer
+from kemble_tools.engine.state import OUTCOMES, PHASES, State
+from kemble_tools.engine.threat import threat_level
+
+
+@dataclass
+class ScriptError(Exception):
+    """An action the rules refuse, at a line of the script."""
+
+    line: int
+    action: str
+    rule: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}: '{self.action}': {self.message} ({self.rule})"
+
+
+@dataclass
+class PlayerView:
+    """A player as people name things: positions as (row, column), cards by id."""
+
+    energy: int
+    threat_points: int
+    glory: int
+    bellonium: int
+    position: tuple[int, int] | None
+    astral: bool
+    facing: str
+    upgrades: dict[str, int]
+    hand: tuple[str, ...]
+    hand_sensors: tuple[int, ...]
+    mission: str | None
+    mission_progress: int
+    mission_done: bool
+    achievements: tuple[str, ...]
+    tokens: tuple[int, ...]
+    sensor: int | None
+
+    def level(self, upgrade: str) -> int:
+        return self.upgrades.get(upgrade, 0)
+
+
+@dataclass
+class Snapshot:
+    """A state described with ids and positions, for people, tests and reports."""
+
+    round: int
+    phase: str
+    outcome: str
+    rows: tuple[tuple[str, ...], ...]
+    flipped: frozenset[str]
+    covered: frozenset[tuple[str, int]]  # (card id, half)
+    markers: frozenset[tuple[tuple[str, int], int]]  # ((card id, half), player)
+    players: list[PlayerView]
+    deck: tuple[str, ...]
+    boss: str | None
+    boss_defeated: bool
+    boss_rows_pending: tuple[tuple[str, ...], ...]
+    powerup_deck: tuple[str, ...]
+    sensor_deck: tuple[int, ...]
+    achievements: tuple[str, ...]
+    achievement_deck: tuple[str, ...]
+    order: tuple[int, ...]
+    choice_kind: str | None
+    choice_options: list[str] = field(default_factory=list)
+
+
+def describe(state: State) -> Snapshot:
+    tables = state.game.tables
+    cards, quadrants = tables.cards, tables.quadrants
+    shown = [quadrants[q] for q in state.cells]
+
+    def ref_name(ref: int) -> tuple[str, int]:
+        return cards[ref // 2].id, ref % 2
+
+    players = []
+    for index, player in enumerate(state.players):
+        in_play = player.pos >= 0 and not player.astral
+        players.append(
+            PlayerView(
+                energy=player.energy,
+                threat_points=player.threat,
+                glory=player.glory,
+                bellonium=player.bellonium,
+                position=board.position(state, player.pos) if in_play else None,
+                astral=player.astral,
+                facing=player.facing,
+                upgrades=player_json(state, index)["upgrades"],
+                hand=tuple(tables.powerups[p].id for p in player.hand),
+                hand_sensors=player.hand_sensors,
+                mission=tables.missions[player.mission].id if player.mission >= 0 else None,
+                mission_progress=player.mission_progress,
+                mission_done=player.mission_done,
+                achievements=tuple(tables.achievements[a].id for a in player.achievements),
+                tokens=player.tokens,
+                sensor=player.sensor if player.sensor >= 0 else None,
+            )
+        )
+    choice = state.choice
+    return Snapshot(
+        round=state.round,
+        phase=PHASES[state.phase],
+        outcome=OUTCOMES[state.outcome],
+        rows=tuple(tuple(card for card, _ in row) for row in card_rows(state)),
+        flipped=frozenset(cards[q.card].id for q in shown if q.side),
+        covered=frozenset((cards[q.card].id, q.half) for q in shown if q.covered),
+        markers=frozenset((ref_name(ref), player) for ref, player in state.markers),
+        players=players,
+        deck=tuple(cards[card].id for card in state.deck),
+        boss=tables.bosses[state.boss].id if state.boss >= 0 else None,
+        boss_defeated=state.boss_defeated,
+        boss_rows_pending=tuple(
+            tuple(cards[card].id for card in row) for row in state.boss_rows_pending
+        ),
+        powerup_deck=tuple(tables.powerups[p].id for p in state.powerup_deck),
+        sensor_deck=state.sensor_deck,
+        achievements=tuple(tables.achievements[a].id for a in state.achievements),
+        achievement_deck=tuple(tables.achievements[a].id for a in state.achievement_deck),
+        order=state.order,
+        choice_kind=choice.kind if choice else None,
+        choice_options=[state.game.actions.option_word(state, i) for i in range(len(choice.values))]
+        if choice
+        else [],
+    )
+
+
+def legal_words(state: State) -> list[str]:
+    """The legal actions in the words of CONTRACT §4."""
+    return [state.action_to_string(action) for action in state.legal_actions()]
+
+
+def load_scenario(path: Path) -> tuple[State | None, list[Any]]:
+    """Compile the content with the scenario file beside it and set the game up."""
+    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.load.yaml_loader import load_file
+    from kemble_tools.validate.pipeline import validate_paths
+
+    result = compile_validated(validate_paths([path]))
+    if result.bundle is None:
+        return None, result.diagnostics
+    doc, _ = load_file(path)
+    scenario_id = doc.data.get("id") if doc is not None else None
+    scenario = result.bundle["scenarios"].get(scenario_id)
+    if scenario is None:
+        return None, result.diagnostics
+    return Game.from_scenario(result.bundle, scenario).new_initial_state(), result.diagnostics
+
+
+def script_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, action) for every action line; `#` starts a comment."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        action = " ".join(raw.split("#", 1)[0].split())
+        if action:
+            lines.append((number, action))
+    return lines
+
+
+def run_script(state: State, text: str, observer: Observer | None = None) -> State:
+    """Play every line in place; raises ScriptError at the first one the rules refuse."""
+    for number, action in script_lines(text):
+        autoplay_sensor(state, action, observer)
+        try:
+            state.apply_action(state.string_to_action(action), observer)
+        except IllegalAction as exc:
+            raise ScriptError(number, action, exc.rule, exc.message) from None
+    return state
+
+
+def autoplay_sensor(state: State, action: str, observer: Observer | None = None) -> None:
+    """With one player the sensor line is optional: the first card in hand is played."""
+    if (
+        PHASES[state.phase] == "sensor"
+        and state.choice is None
+        and len(state.players) == 1
+        and not action.startswith("sensor")
+    ):
+        state.apply_action(
+            state.string_to_action(f"sensor {state.players[0].hand_sensors[0]}"), observer
+        )
+
+
+def player_json(state: State, index: int) -> dict[str, Any]:
+    game, player = state.game, state.players[index]
+    upgrades = game.tables.upgrades
+    in_play = player.pos >= 0 and not player.astral
+    return {
+        "id": f"p{index + 1}",
+        "energy": player.energy,
+        "max_energy": game.stat(state, index, "max_energy"),
+        "threat_points": player.threat,
+        "threat_level": threat_level(player.threat),
+        "glory": player.glory,
+        "bellonium": player.bellonium,
+        "position": list(board.position(state, player.pos)) if in_play else None,
+        "astral": player.astral,
+        "facing": player.facing,
+        "upgrades": {
+            upgrades[i].id: level
+            for i, level in sorted(enumerate(player.upgrades), key=lambda x: upgrades[x[0]].id)
+            if level
+        },
+        "powerups": len(player.hand),
+    }
+
+
+def card_rows(state: State) -> list[list[tuple[str, int]]]:
+    """The cards in play row by row from row 1, each as (id, side shown: 0 front, 1 back)."""
+    quadrants, cards = state.game.tables.quadrants, state.game.tables.cards
+    width = state.width
+    return [
+        [
+            (cards[quadrants[state.cells[cell]].card].id, quadrants[state.cells[cell]].side)
+            for cell in range(start, start + width, 2)
+        ]
+        for start in range(0, len(state.cells), width)
+    ]
+
+
+def state_json(state: State) -> dict[str, Any]:
+    game = state.game
+    quadrants = game.tables.quadrants
+    choice = state.choice
+    covered = [
+        list(board.position(state, cell))
+        for cell, q in enumerate(state.cells)
+        if quadrants[q].covered
+    ]
+    boss = game.tables.bosses[state.boss].id if state.boss >= 0 else None
+    return {
+        "round": state.round,
+        "outcome": OUTCOMES[state.outcome],
+        "players": [player_json(state, i) for i in range(len(state.players))],
+        "rows": [
+            [f"{card}:{'back' if side else 'front'}" for card, side in row]
+            for row in card_rows(state)
+        ],
+        "covered": sorted(covered),
+        "boss": {"id": boss, "defeated": state.boss_defeated} if boss else None,
+        "phase": PHASES[state.phase],
+        "choice": {
+            "player": f"p{choice.player + 1}",
+            "kind": choice.kind,
+            "options": [game.actions.option_word(state, i) for i in range(len(choice.values))],
+        }
+        if choice
+        else None,
+    }
+
+
+_SHORT = {
+    "empty": ".",
+    "fighter": "F",
+    "cruiser": "C",
+    "turret": "T",
+    "asteroid": "A",
+    "wall": "#",
+    "mine": "*",
+    "black_hole": "@",
+    "wormhole": "O",
+    "power_up": "P",
+    "recharge_drone": "+",
+    "merchant": "$",
+    "singularity": "X",
+    "space_maze": "Z",
+    "space_mosquito": "Q",
+    "space_bomb": "B",
+    "boss_part": "W",
+}
+_ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
+
+def _cell(mark: str, quadrant: dict[str, Any]) -> str:
+    """One quadrant in a few characters: object, energy, threat symbols and their directions."""
+    text = mark + str(quadrant.get("energy", "")) + "!" * int(quadrant.get("threat", 0))
+    for key, prefix in (("distant_threat", ""), ("gamma_distant_threat", "γ")):
+        if key in quadrant:
+            line = quadrant[key]
+            text += prefix + _ARROWS[line["direction"]] * int(line["count"])
+    text += "Ω" * int(quadrant.get("omni_threat", 0))
+    return text.ljust(6)
+
+
+def render_board(state: State) -> str:
+    """The play area as text: one cell per quadrant, ships as 1-5, then the players."""
+    game = state.game
+    quadrants = game.tables.quadrants
+    lines = [f"round {state.round} - {PHASES[state.phase]} - {OUTCOMES[state.outcome]}"]
+    rows = card_rows(state)
+    for row in range(state.height):
+        cells = []
+        for column in range(state.width):
+            cell = row * state.width + column
+            who = board.player_at(state, cell)
+            printed = quadrants[state.cells[cell]].printed
+            mark = str(who + 1) if who is not None else _SHORT.get(printed["object"], "?")
+            cells.append(_cell(mark, printed))
+        cards = " | ".join(card for card, _ in rows[row])
+        lines.append(f"{row + 1} {' '.join(cells)}  {cards}")
+    for index, player in enumerate(state.players):
+        where = (
+            board.position(state, player.pos)
+            if player.pos >= 0 and not player.astral
+            else "outside"
+        )
+        lines.append(
+            f"p{index + 1}: energy {player.energy}, threat {player.threat}, "
+            f"glory {player.glory}, Bellonium {player.bellonium}, at {where}, "
+            f"facing {player.facing}"
+        )
+    if state.choice:
+        options = [game.actions.option_word(state, i) for i in range(len(state.choice.values))]
+        lines.append(f"choice for p{state.choice.player + 1}: {', '.join(options)}")
+    lines.append(
+        "key: "
+        + " ".join(
+            f"{mark}={kind.replace('_', ' ')}" for kind, mark in _SHORT.items() if kind != "empty"
+        )
+        + "; after a mark: energy, ! threat, arrows: distant threat (γ: gamma), Ω omni; 1-5 ships"
+    )
+    return "\n".join(lines) + "\n"
