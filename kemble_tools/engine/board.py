@@ -29,6 +29,8 @@ class Geometry:
             tuple(n for n in (self.step[d][cell] for d in DIRECTIONS) if n >= 0)
             for cell in range(size)
         )
+        self.row = tuple(cell // width for cell in range(size))
+        self.column = tuple(cell % width for cell in range(size))
         self.around_orthogonal = tuple(
             tuple(n for n in (self.step[d][cell] for d in ORTHOGONAL) if n >= 0)
             for cell in range(size)

@@ -20,6 +20,7 @@ from kemble_tools.engine.content import COUNTERS, ORTHOGONAL, STAT, Quadrant, bu
 from kemble_tools.engine.dsl import Compiler
 from kemble_tools.engine.errors import IllegalAction, SetupError
 from kemble_tools.engine.kernel import CHANCE, ONGOING, Steps, answer, run
+from kemble_tools.engine.key import Interned, pack
 from kemble_tools.engine.observer import Observer
 from kemble_tools.engine.rules import RULES, fire, movement, queries, scoring, shop, turn
 from kemble_tools.engine.rules.players import moves_left
@@ -81,6 +82,8 @@ class Game:
         self.width = 2 * per_row  # quadrant columns (D-GEO-1)
         self.geo = Geometry(self.width)
         self.steps = Steps(RULES)
+        self.interned = Interned()
+        self.stat_tables: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.counters = COUNTERS
         self.boss_cards = setup["boss_cards"]
         tables = self.tables
@@ -156,13 +159,35 @@ class Game:
     def apply(self, state: State, action: int, observer: Observer | None = None) -> State:
         """The state after `action`; `state` is left as it was. IllegalAction names the rule
         an action breaks."""
-        if state.outcome != ONGOING:
+        s = state.copy()
+        self._transition(s, action, observer)
+        return s
+
+    def apply_in_place(self, state: State, action: int, observer: Observer | None = None) -> None:
+        """Play `action` on `state` itself. An IllegalAction leaves it as it was: every rule
+        checks an action in full before it changes anything (a test plays every refused
+        action of many states to keep it so)."""
+        self._transition(state, action, observer)
+
+    def _transition(self, s: State, action: int, observer: Observer | None) -> None:
+        """The transition function, on a state whose values may still be shared with others:
+        it gets players and a turn of its own first (State.own)."""
+        if s.outcome != ONGOING:
             raise IllegalAction("R-END-1", "the game is over")
         verb, arg = self.actions.decode(action)
-        s = state.copy()
         s.own()
-        if observer is not None:
-            s.notes = []
+        s.cached_key = None
+        if observer is None:
+            self._step(s, verb, arg, action)
+            return
+        s.notes = []
+        try:
+            self._step(s, verb, arg, action)
+            observer.record(s.notes)
+        finally:
+            s.notes = None
+
+    def _step(self, s: State, verb: int, arg: int, action: int) -> None:
         if s.choice is not None:
             self._answer(s, verb, arg)
         elif s.phase == SENSOR:
@@ -182,10 +207,6 @@ class Game:
         else:
             TURN_VERBS[verb](self, s, arg)
         run(self, s)
-        if observer is not None:
-            observer.record(s.notes or [])
-            s.notes = None
-        return s
 
     def _answer(self, s: State, verb: int, arg: int) -> None:
         choice = s.choice
@@ -338,6 +359,9 @@ class Game:
         """The quadrants a card shows when it is dealt (a scenario may deal it on its back)."""
         spec = self.tables.cards[card]
         return spec.back if card in self.dealt_back and spec.back else spec.front
+
+    def key(self, s: State) -> bytes:
+        return pack(s, self.interned)
 
     def stat(self, s: State, index: int, name: str) -> int:
         return s.players[index].stats[STAT[name]]

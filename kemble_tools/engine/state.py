@@ -110,35 +110,6 @@ class Player:
         new.upgrades = self.upgrades
         return new
 
-    def key(self) -> tuple[Any, ...]:
-        return (
-            self.energy,
-            self.threat,
-            self.glory,
-            self.bellonium,
-            self.pos,
-            self.astral,
-            self.destroyed_once,
-            self.facing,
-            self.upgrades,
-            self.hand,
-            self.mission,
-            self.mission_progress,
-            self.mission_done,
-            self.modifiers,
-            self.counters,
-            self.achievements,
-            self.hand_sensors,
-            self.tokens,
-            self.sensor,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Player) and self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
-
 
 class Turn:
     """What the active player has done so far this turn (R-FIR-6, R-OVL-1, D-FIR-1)."""
@@ -192,9 +163,6 @@ class Turn:
         new.weapon_shots = self.weapon_shots
         return new
 
-    def key(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in Turn.__slots__)
-
     def damage_on(self, target: int) -> int:
         for done, amount in self.damage:
             if done == target:
@@ -211,6 +179,7 @@ class State:
         "boss",
         "boss_defeated",
         "boss_rows_pending",
+        "cached_key",
         "cells",
         "choice",
         "deck",
@@ -223,6 +192,7 @@ class State:
         "order",
         "order_index",
         "outcome",
+        "owned",
         "phase",
         "players",
         "powerup_deck",
@@ -238,7 +208,7 @@ class State:
         self.game = game  # the rules and content it is played with (not part of the key)
         self.width = width  # quadrant columns: two per card (D-GEO-1)
         self.cells: tuple[int, ...] = ()  # quadrant ids, row by row from row 1
-        self.markers: frozenset[tuple[int, int]] = frozenset()  # (quadrant ref, player)
+        self.markers: tuple[tuple[int, int], ...] = ()  # (quadrant ref, player), sorted
         self.deck: tuple[int, ...] = ()  # cards still to come, top first
         self.players: tuple[Player, ...] = ()
         self.powerup_deck: tuple[int, ...] = ()
@@ -261,9 +231,12 @@ class State:
         self.seed = 0
         self.draws = 0  # random draws the seeded generator has made
         self.notes: list[Any] | None = None  # what happens, while a watched transition runs
+        self.owned = True  # its players and turn are its alone (see `own`)
+        self.cached_key: bytes | None = None
 
     def copy(self) -> State:
         """A shallow copy: it shares every value, and its players and turn, with this one."""
+        self.owned = False  # its players and turn are shared from now on
         # written out: a loop of getattr/setattr costs three times as much
         new = State.__new__(State)
         new.achievement_deck = self.achievement_deck
@@ -271,6 +244,7 @@ class State:
         new.boss = self.boss
         new.boss_defeated = self.boss_defeated
         new.boss_rows_pending = self.boss_rows_pending
+        new.cached_key = self.cached_key
         new.cells = self.cells
         new.choice = self.choice
         new.deck = self.deck
@@ -281,6 +255,7 @@ class State:
         new.notes = self.notes
         new.open_chance = self.open_chance
         new.order = self.order
+        new.owned = False
         new.order_index = self.order_index
         new.outcome = self.outcome
         new.phase = self.phase
@@ -295,10 +270,14 @@ class State:
         return new
 
     def own(self) -> None:
-        """Give this state players and a turn of its own, before a transition changes them."""
+        """Give this state players and a turn of its own, before a transition changes them in
+        place: copies are made only while another state may share them."""
+        if self.owned:
+            return
         self.players = tuple(player.copy() for player in self.players)
         if self.turn is not None:
             self.turn = self.turn.copy()
+        self.owned = True
 
     @property
     def height(self) -> int:
@@ -311,9 +290,7 @@ class State:
 
     def apply_action(self, action: int, observer: Any = None) -> None:
         """Play `action` here (IllegalAction leaves the state as it was)."""
-        new = self.game.apply(self, action, observer)
-        for name in State.__slots__:
-            setattr(self, name, getattr(new, name))
+        self.game.apply_in_place(self, action, observer)
 
     def child(self, action: int, observer: Any = None) -> State:
         """The state after `action`; this one is unchanged."""
@@ -353,30 +330,10 @@ class State:
     def __str__(self) -> str:
         return f"State(round {self.round}, {PHASES[self.phase]}, {OUTCOMES[self.outcome]})"
 
-    def key(self) -> tuple[Any, ...]:
-        """A hashable summary of everything that decides the game's future."""
-        turn = self.turn
-        return (
-            self.cells,
-            self.markers,
-            self.deck,
-            tuple(player.key() for player in self.players),
-            self.powerup_deck,
-            self.sensor_deck,
-            self.sensor_discard,
-            self.round,
-            self.phase,
-            self.order,
-            self.order_index,
-            turn.key() if turn is not None else None,
-            self.frames,
-            self.choice,
-            self.boss,
-            self.boss_rows_pending,
-            self.boss_defeated,
-            self.achievements,
-            self.achievement_deck,
-            self.outcome,
-            self.open_chance,
-            self.draws,
-        )
+    def key(self) -> bytes:
+        """Everything that decides the game's future, packed into bytes (key.py); computed
+        once per state."""
+        key = self.cached_key
+        if key is None:
+            key = self.cached_key = self.game.key(self)
+        return key

@@ -40,20 +40,20 @@ def threat_for(g: Any, s: State, target: int, rows: frozenset[int] | None = None
     """All the threat the quadrants in play (or only in `rows`, 0-based) give a player on
     `target`: regular or distant (R-THR-4..6, R-THR-8) and omni threat (R-THR-7)."""
     quadrants = g.tables.quadrants
-    width = s.width
-    target_row, target_column = divmod(target, width)
+    row_of, column_of = g.geo.row, g.geo.column
+    target_row, target_column = row_of[target], column_of[target]
     total = 0
     for cell, q in enumerate(s.cells):
         quadrant = quadrants[q]
         if not quadrant.threatens:
             continue
-        row, column = divmod(cell, width)
+        row = row_of[cell]
         if rows is not None and row not in rows:
             continue
         total += quadrant.omni
         if cell == target:
             continue
-        if -1 <= row - target_row <= 1 and -1 <= column - target_column <= 1:
+        if -1 <= row - target_row <= 1 and -1 <= column_of[cell] - target_column <= 1:
             total += quadrant.adjacent_threat  # R-THR-6: regular threat beats distant
             continue
         for direction, count, through in quadrant.lines:

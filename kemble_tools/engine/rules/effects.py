@@ -230,7 +230,8 @@ def modify(g: Any, s: State, step: Step, frame: Frame) -> None:
 def mark(g: Any, s: State, step: Step, frame: Frame) -> None:
     for ref in _targets(g, s, step, frame, "quadrant"):
         for index in _targets(g, s, step, frame, "player"):
-            s.markers = s.markers | {(ref, index)}
+            if (ref, index) not in s.markers:
+                s.markers = tuple(sorted((*s.markers, (ref, index))))
 
 
 @RULES.action("end_turn")

@@ -40,6 +40,12 @@ def can_fire(g: Any, s: State, index: int, weapon: int) -> bool:
 
 
 def fire(g: Any, s: State, weapon: int) -> None:
+    shoot_weapon(g, s, weapon, fire_check(g, s, weapon))
+
+
+def fire_check(g: Any, s: State, weapon: int, extra: int = 0) -> Weapon:
+    """The weapon's profile, or IllegalAction with the rule that forbids firing it (with
+    `extra` turret shots to come from an overload)."""
     turn = s.turn
     assert turn is not None
     index = turn.player
@@ -50,8 +56,17 @@ def fire(g: Any, s: State, weapon: int) -> None:
     profile = weapon_profile(g, s, index, weapon)
     if profile is None:
         raise IllegalAction("R-BUY-2", f"the ship has no {name}")
-    if not can_fire(g, s, index, weapon):
+    if not extra and not can_fire(g, s, index, weapon):
         raise IllegalAction("D-FIR-1", f"the {name} has fired all its shots this turn")
+    return profile
+
+
+def shoot_weapon(g: Any, s: State, weapon: int, profile: Weapon) -> None:
+    """Fire once: count the shot (D-FIR-1) and shoot."""
+    turn = s.turn
+    assert turn is not None
+    index = turn.player
+    name = g.tables.weapons[weapon]
     if weapon == 0:
         turn.turret_shots += 1
     else:

@@ -10,7 +10,7 @@ from kemble_tools.engine.content import STAT
 from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import Choice, Frame, ask, push
 from kemble_tools.engine.rules.events import note, resolve_quadrant
-from kemble_tools.engine.rules.fire import fire
+from kemble_tools.engine.rules.fire import fire_check, shoot_weapon
 from kemble_tools.engine.rules.players import bump, give_reward, lose_energy, moves_left
 from kemble_tools.engine.state import State
 
@@ -20,20 +20,23 @@ OVERLOAD_COSTS = (STAT["overload_cost_1"], STAT["overload_cost_2"])
 
 def enter(g: Any, s: State, column: int) -> None:
     """R-MOV-2 (D-MOV-1: on the bottom row, whatever its number)."""
-    _move(g, s, column=column)
+    _make_move(g, s, *_move_target(g, s, column=column), column=column)
 
 
 def move(g: Any, s: State, way: int) -> None:
-    _move(g, s, way=way)
+    _make_move(g, s, *_move_target(g, s, way=way), way=way)
 
 
-def _move(g: Any, s: State, column: int = -1, way: int = -1) -> None:
+def _move_target(
+    g: Any, s: State, column: int = -1, way: int = -1, extra: int = 0
+) -> tuple[int, int, bool]:
+    """The moving player, the cell it moves to and whether it enters; IllegalAction with the
+    rule when it may not (with `extra` moves to come from an overload)."""
     turn = s.turn
     assert turn is not None
     index = turn.player
     player = s.players[index]
-    extra = turn.extra_moves
-    if moves_left(g, s, index) <= 0 and extra <= 0:
+    if moves_left(g, s, index) <= 0 and turn.extra_moves + extra <= 0:
         raise IllegalAction("R-MOV-1", "no moves left this turn")
     outside = player.pos < 0 or player.astral
     if column >= 0:
@@ -45,8 +48,17 @@ def _move(g: Any, s: State, column: int = -1, way: int = -1) -> None:
             raise IllegalAction("R-MOV-2", "enter the play area first (enter C)")
         target = board.step(g.geo, s, player.pos, DIRECTION_LIST[way])
     check_target(g, s, target)
-    if extra > 0:
-        turn.extra_moves = extra - 1
+    return index, target, outside
+
+
+def _make_move(
+    g: Any, s: State, index: int, target: int, outside: bool, column: int = -1, way: int = -1
+) -> None:
+    turn = s.turn
+    assert turn is not None
+    player = s.players[index]
+    if turn.extra_moves > 0:
+        turn.extra_moves -= 1
     else:
         turn.moves_used += 1
     if outside and player.destroyed_once:  # R-AST-4 (D-AST-1: not the first entry)
@@ -110,37 +122,50 @@ def can_overload(s: State, index: int) -> bool:
 
 
 def overload_fire(g: Any, s: State, _arg: int = 0) -> None:
-    _overload(g, s, shot=True, then=lambda: fire(g, s, 0))
+    """R-OVL-1: one extra turret shot."""
+    _check_overload(s)
+    profile = fire_check(g, s, 0, extra=1)
+    if _pay_overload(g, s, shot=True):
+        shoot_weapon(g, s, 0, profile)
 
 
 def overload_move(g: Any, s: State, way: int) -> None:
-    _overload(g, s, shot=False, then=lambda: move(g, s, way))
+    """R-OVL-1: one extra move."""
+    _check_overload(s)
+    target = _move_target(g, s, way=way, extra=1)
+    if _pay_overload(g, s, shot=False):
+        _make_move(g, s, *target, way=way)
 
 
 def overload_enter(g: Any, s: State, column: int) -> None:
-    _overload(g, s, shot=False, then=lambda: enter(g, s, column))
+    _check_overload(s)
+    target = _move_target(g, s, column=column, extra=1)
+    if _pay_overload(g, s, shot=False):
+        _make_move(g, s, *target, column=column)
 
 
-def _overload(g: Any, s: State, shot: bool, then: Any) -> None:
-    """R-OVL-1: pay the next overload's energy, then make the extra move or turret shot."""
+def _check_overload(s: State) -> None:
+    turn = s.turn
+    assert turn is not None
+    if not can_overload(s, turn.player):
+        raise IllegalAction("R-OVL-1", "at most 2 overloads a turn")
+
+
+def _pay_overload(g: Any, s: State, shot: bool) -> bool:
+    """R-OVL-1, R-OVL-2: the next overload's energy. Whether the ship can still use it."""
     turn = s.turn
     assert turn is not None
     index = turn.player
-    if not can_overload(s, index):
-        raise IllegalAction("R-OVL-1", "at most 2 overloads a turn")
     player = s.players[index]
     cost = player.stats[OVERLOAD_COSTS[min(turn.overloads, 1)]]
     turn.overloads += 1
     bump(player, "overloads")
     if shot:
-        if player.pos < 0:
-            raise IllegalAction("R-FIR-2", "a ship outside the play area cannot fire")
         turn.extra_shots += 1
     else:
         turn.extra_moves += 1
     lose_energy(g, s, index, cost, "overload")
-    if not s.outcome and s.turn is not None and not s.players[index].astral:
-        then()
+    return not s.outcome and s.turn is not None and not s.players[index].astral
 
 
 # --- ships pushed by scrolling or shifted by collisions ------------------------------------------

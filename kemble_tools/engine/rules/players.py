@@ -33,7 +33,10 @@ def compute_stats(g: Any, player: Player) -> tuple[int, ...]:
 
 
 def refresh(g: Any, player: Player) -> None:
-    player.stats = compute_stats(g, player)
+    """Recompute the player's statistics; equal statistics are one shared tuple (the game
+    keeps them, as it keeps its tables)."""
+    stats = compute_stats(g, player)
+    player.stats = g.stat_tables.setdefault(stats, stats)
 
 
 def modify(g: Any, s: State, index: int, stat: int, how_set: bool, value: int, scope: str) -> None:
@@ -58,9 +61,8 @@ def moves_left(g: Any, s: State, index: int) -> int:
 
 def bump(player: Player, counter: str, amount: int = 1) -> None:
     slot = COUNTER[counter]
-    counters = list(player.counters)
-    counters[slot] += amount
-    player.counters = tuple(counters)
+    counters = player.counters
+    player.counters = (*counters[:slot], counters[slot] + amount, *counters[slot + 1 :])
 
 
 def give_reward(g: Any, s: State, index: int, reward: Reward) -> None:

@@ -55,7 +55,7 @@ def scroll_rows(g: Any, s: State, step: Any = None, frame: Any = None) -> None:
             player.pos += shift
     kept = s.cells[:bottom]
     if leaving and s.markers:
-        s.markers = frozenset(m for m in s.markers if m[0] // 2 not in leaving)
+        s.markers = tuple(m for m in s.markers if m[0] // 2 not in leaving)
     if new_row:
         cells = tuple(q for card in new_row for q in g.dealt_side(card))
         s.cells = cells + kept
