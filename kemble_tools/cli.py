@@ -83,7 +83,7 @@ def _compile(paths: list[Path], with_base: bool) -> Compilation:
 
 
 def _write_bundle(result: Compilation, out: Path) -> Path:
-    from kemble_tools.compile.compiler import BUNDLE_NAME, render_bundle
+    from kemble_tools.bundle import BUNDLE_NAME, render_bundle
 
     target = out / BUNDLE_NAME
     write_atomic(target, render_bundle(result.bundle or {}))

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated, render_bundle
+from kemble_tools.bundle import render_bundle
+from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.dsl import spec
 from kemble_tools.dsl.ir import Act, Effect, from_json, to_json
 from kemble_tools.dsl.text import effects_text

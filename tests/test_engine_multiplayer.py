@@ -83,7 +83,7 @@ def test_astral_players_take_no_threat_and_reenter_with_max_minus_one() -> None:
     # R-AST-2 R-AST-3 R-AST-4 D-AST-1
     game = with_players(
         make_game(grid_with({(1, 4): q("cruiser", energy=3, omni_threat=2)}), round=2),
-        captain(1, None, astral=True, destroyed_once=True, energy=0),
+        captain(1, None, destroyed_once=True, energy=0),
         captain(2, (3, 2)),
     )
     play(game, "battle", "enter 1")
@@ -98,7 +98,7 @@ def test_highest_sensor_card_plays_first() -> None:
     with_players(
         game,
         captain(1, (5, 1), hand_sensors=(20, 30)),
-        captain(2, None, astral=True, hand_sensors=(400, 10)),
+        captain(2, None, hand_sensors=(400, 10)),
     )
     set_phase(game, "sensor")
     play(game, "sensor 20", "sensor 400")
@@ -219,7 +219,7 @@ def test_astral_player_may_buy_before_entering() -> None:
     # R-AST-4
     game = with_players(
         make_game(empty_grid(), round=2),
-        captain(1, None, astral=True, destroyed_once=True, energy=0, bellonium=3),
+        captain(1, None, destroyed_once=True, energy=0, bellonium=3),
         captain(2, (3, 2)),
     )
     play(game, "battle")
@@ -238,3 +238,17 @@ def test_setup_deals_no_power_up_that_must_be_played_when_drawn() -> None:
                 base_bundle()["powerups"][card].get("timing") != "when_drawn"
                 for card in player.hand
             )
+
+
+def test_a_player_destroyed_by_its_threat_ends_its_turn_once() -> None:
+    # R-DST-2 R-THR-2 R-BAT-1
+    game = with_players(
+        make_game(empty_grid(), round=2),
+        captain(1, (3, 2), energy=2, threat_points=4),
+        captain(2, (5, 1)),
+        captain(3, (5, 3)),
+    )
+    play(game, "battle", "end")  # threat level 4 takes its last 2 energy
+    assert players(game)[0].astral
+    assert game.current_player() == 1 and view(game).phase == "turn_choice"  # p2, not p3
+    assert view(game).round == 2

@@ -262,16 +262,22 @@ def test_mosquito_hit_swaps_cards_and_ships_move_with_them() -> None:
     assert me(game).position == (3, 2)
 
 
-def test_bomb_explodes_when_it_scrolls_out() -> None:
+def test_bomb_explodes_when_a_new_row_pushes_it_out() -> None:
     # R-OBJ-BOMB-1 R-OBJ-BOMB-2 R-COMP-3
     grid = grid_with({(5, 4): q("space_bomb")})
-    game = play(
-        make_game(grid, player=at((3, 2)), sensors=[10, 20, 30, 40, 50, 60, 70], sensor_hand=[]),
-        "battle",
-        "end",
-    )
-    # sensors 10..50 are revealed: red is among them, so p1 (red) gets 2 threat
-    assert me(game).threat_points >= 2
+    sensors = {"sensors": [10, 20, 30, 40, 50, 60, 70], "sensor_hand": []}
+    game = play(make_game(grid, [[E, E, E, E]], player=at((3, 2)), **sensors), "battle", "end")
+    # sensors 10..50 are revealed: red is among them, so p1 (the red seat) gets 2 threat
+    assert me(game).threat_points == 2 and view(game).sensor_deck == (60, 70)
+
+
+def test_a_bomb_removed_while_the_deck_is_empty_does_not_explode() -> None:
+    # D-OBJ-2 R-SCR-8
+    grid = grid_with({(5, 4): q("space_bomb")})
+    sensors = {"sensors": [10, 20, 30, 40, 50, 60, 70], "sensor_hand": []}
+    game = play(make_game(grid, player=at((3, 2)), **sensors), "battle", "end")
+    assert len(view(game).rows) == 4  # the play area shrank (R-SCR-8)
+    assert me(game).threat_points == 0 and len(view(game).sensor_deck) == 7
 
 
 # --- firing -------------------------------------------------------------------------------------
@@ -820,3 +826,195 @@ def test_turning_to_the_current_direction_is_refused() -> None:
     game = play(make_game(empty_grid(), player=at((5, 2))), "battle")
     refuses(game, "rotate N", "R-TUR-1")
     assert me(game).energy == 5
+
+
+# --- rules the first engine got wrong (issue: the engine as a search substrate) ----------------
+
+
+def test_a_ship_that_has_not_entered_is_astral_and_gets_no_global_bellonium() -> None:
+    # R-AST-1 R-SYM-7 R-SCR-7 R-SET-8
+    rich_row = [q("empty", global_bellonium=2), E, E, E]
+    game = make_game(empty_grid(), deck=[rich_row, rich_row], round=2)
+    assert me(game).astral and me(game).position is None
+    play(game, "battle", "end")  # still outside when the first rich row arrives
+    assert me(game).bellonium == 0
+    play(game, "battle", "enter 2", "end")  # in play when the second arrives
+    assert me(game).bellonium == 2 and not me(game).astral
+    setup = make_game(grid_with({(2, 3): q("empty", global_bellonium=2)}))
+    assert me(setup).bellonium == 2  # R-SET-8: setup pays every player, entered or not
+
+
+def test_state_json_calls_a_ship_that_has_not_entered_astral() -> None:
+    # R-AST-1
+    from kemble_tools.play import state_json
+
+    player = state_json(make_game(empty_grid()))["players"][0]
+    assert player["astral"] is True and player["position"] is None
+
+
+def test_an_astral_ship_may_buy_before_it_first_enters() -> None:
+    # R-AST-1 R-AST-4 D-AST-1
+    game = play(make_game(empty_grid(), player={"bellonium": 3}), "battle")
+    assert "buy laser 1" in legal(game)
+    play(game, "buy laser 1", "enter 2")
+    assert me(game).level("laser") == 1 and me(game).energy == 5  # first entry keeps 5
+    assert not any(action.startswith("buy") for action in legal(game))
+
+
+def boss_on_board(lower: list[str], upper: list[str], **scenario: object):  # type: ignore[no-untyped-def]
+    """A position with a two-row boss in rows 4 (upper half) and 5 (lower half)."""
+    from kemble_tools.engine import Game
+
+    from engine_helpers import base_bundle, scenario_data
+
+    data = scenario_data(empty_grid()[:3], deck=[[E, E, E, E], [E, E, E, E]], **scenario)
+    data["rows"] = [*data["rows"], upper, lower]
+    return Game.from_scenario(base_bundle(), data).new_initial_state()
+
+
+def test_a_two_row_boss_is_in_play_while_any_of_its_cards_is() -> None:
+    # D-BOS-4 D-SOLO-1 R-SCR-3
+    game = boss_on_board(
+        ["BOSS-BANSHEE-2", "BOSS-BANSHEE-3"],
+        ["BOSS-BANSHEE-6", "BOSS-BANSHEE-7"],
+        player=at((1, 2)),
+        round=2,
+    )
+    assert view(game).boss == "BANSHEE"
+    play(game, "powerdown", "end")  # the lower half scrolls out; the upper half stays
+    assert view(game).outcome == "ongoing" and view(game).rows[-1][0] == "BOSS-BANSHEE-6"
+    play(game, "powerdown", "end")  # now its last card goes
+    assert view(game).outcome == "lost"
+
+
+def test_a_boss_whose_parts_in_play_are_all_down_is_defeated_when_the_rest_leaves() -> None:
+    # D-BOS-4 D-BOS-2 R-VAR-SOLO-1
+    game = boss_on_board(
+        ["BOSS-BANSHEE-2", "BOSS-BANSHEE-3"],
+        ["BOSS-BANSHEE-6", "BOSS-BANSHEE-7"],
+        player=at((1, 2)),
+        round=2,
+    )
+    cover(game, *[(4, c) for c in range(1, 5)])  # hand-built: the upper half is down
+    assert not view(game).boss_defeated  # the lower half is still in play
+    play(game, "powerdown", "end")
+    assert view(game).boss_defeated and view(game).outcome == "won"
+
+
+def test_a_shot_that_turns_a_card_does_not_hit_its_back() -> None:
+    # R-SYM-12 R-OBJ-SING-2 R-OBJ-MOSQ-2
+    singularity = [q("singularity", energy=1, reward={"glory": 3}), E]
+    game = play(
+        make_game(grid_with({(3, 1): FIGHTER}), player=at((5, 1)), flips={(3, 1): singularity}),
+        "battle",
+        "fire",
+    )
+    assert shows(game, 3, 1) == "singularity" and me(game).glory == 0
+    mosquito = [q("space_mosquito"), E]
+    game = play(
+        make_game(grid_with({(3, 1): FIGHTER}), player=at((5, 1)), flips={(3, 1): mosquito}),
+        "battle",
+        "fire",
+    )
+    assert shows(game, 3, 1) == "space_mosquito" and view(game).choice_kind is None
+
+
+def test_a_cards_back_does_not_inherit_the_damage_dealt_to_its_front() -> None:
+    # R-FIR-6 R-SYM-12
+    cruiser = [q("cruiser", energy=2, threat=1), E]
+    game = play(
+        make_game(grid_with({(3, 1): FIGHTER}), player=at((5, 1)), flips={(3, 1): cruiser}),
+        "battle",
+        "fire",
+        "overload fire",
+    )
+    assert shows(game, 3, 1) == "cruiser"  # 1 damage of 2: the fighter's does not count
+    play(game, "overload fire")
+    assert shows(game, 3, 1) == "empty"
+
+
+def test_a_ship_pushed_onto_a_space_maze_receives_its_glory() -> None:
+    # R-OBJ-MAZE-1 R-SCR-1
+    maze = q("space_maze", reward={"glory": 2})
+    game = play(
+        make_game(grid_with({(4, 2): maze}), [[E, E, E, E]], player=at((5, 2))), "battle", "end"
+    )
+    assert me(game).glory == 2 and len(view(game).markers) == 1
+
+
+def test_a_maze_left_without_paying_can_be_paid_on_a_later_visit() -> None:
+    # R-OBJ-MAZE-1 R-SYM-10
+    maze = q("space_maze", move_cost=1, reward={"glory": 2})
+    captain = at((5, 2), upgrades={"engine": 2}, powerup_hand=["afterburner"])
+    game = play(
+        make_game(grid_with({(4, 2): maze}), player=captain, round=2),
+        "battle",
+        "play afterburner",  # 3 + 2 moves this turn
+        "move N",  # onto the maze; no glory yet, and no marker
+        "move S",  # leaves without paying
+    )
+    assert me(game).glory == 0 and not view(game).markers
+    play(game, "move N", "spend")  # back, and pays this time
+    assert me(game).glory == 2 and len(view(game).markers) == 1
+
+
+def test_a_move_cost_holds_back_what_any_quadrant_gives() -> None:
+    # R-SYM-10 R-OBJ-DRONE-1 R-OBJ-PWR-1 R-MOV-6
+    drone = q("recharge_drone", move_cost=1)
+    game = play(
+        make_game(
+            grid_with({(4, 2): drone}),
+            player=at((5, 2), energy=3, threat_points=2, upgrades={"engine": 1}),
+        ),
+        "battle",
+        "move N",
+    )
+    assert me(game).energy == 3 and "spend" in legal(game)
+    play(game, "spend")
+    assert me(game).energy == 4 and ("R4-01", 1) in view(game).covered
+    assert me(game).threat_points == 1  # the spent move dodged nothing
+    power_up = q("power_up", move_cost=2)
+    game = play(
+        make_game(grid_with({(4, 2): power_up}), player=at((5, 2)), powerups=["repair_kit"]),
+        "battle",
+        "move N",
+        "end",
+    )
+    assert me(game).hand == ()  # it left (scrolled on) without paying: nothing drawn
+
+
+def test_a_ship_pushed_onto_a_move_cost_pays_in_its_next_turn() -> None:
+    # D-SYM-3 R-SYM-10 R-SCR-1
+    drone = q("recharge_drone", move_cost=1)
+    game = play(
+        make_game(grid_with({(4, 2): drone}), [[E, E, E, E]] * 2, player=at((5, 2), energy=3)),
+        "battle",
+        "end",
+    )
+    assert me(game).position == (5, 2) and me(game).energy == 3  # pushed on, rows moved
+    play(game, "battle")
+    assert "spend" in legal(game)
+    play(game, "spend")
+    assert me(game).energy == 4
+
+
+def test_a_move_cost_not_paid_in_the_arrival_turn_is_lost() -> None:
+    # D-SYM-3 R-SYM-10
+    drone = q("recharge_drone", move_cost=1)
+    game = play(
+        make_game(grid_with({(4, 2): drone}), [[E, E, E, E]], player=at((5, 2), energy=3)),
+        "battle",
+        "move N",
+        "end",
+        "battle",
+    )
+    assert "spend" not in legal(game)
+    refuses(game, "spend", "R-SYM-10")
+
+
+def test_a_ship_outside_the_play_area_turns_its_cage_for_free() -> None:
+    # R-TUR-1 R-AST-1
+    game = play(make_game(empty_grid()), "battle")
+    assert {"rotate E", "rotate S", "rotate W"} <= set(legal(game))
+    play(game, "rotate E", "enter 2")
+    assert me(game).facing == "E" and me(game).energy == 5

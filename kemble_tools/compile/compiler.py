@@ -6,7 +6,6 @@ plain card data plus every effect compiled to the DSL's IR, with source spans.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,13 +14,11 @@ from kemble_tools import __version__
 from kemble_tools.compile.effects import EffectCompiler
 from kemble_tools.diagnostics import Diagnostic, has_errors, sort_diagnostics
 from kemble_tools.dsl import spec
-from kemble_tools.dsl.ir import to_json
 from kemble_tools.load.content import project_root
 from kemble_tools.load.yaml_loader import Document, YMap
 from kemble_tools.validate.catalog import Catalog, boss_card_id, boss_warning_id, mappings_in
 from kemble_tools.validate.pipeline import Validation
 
-BUNDLE_NAME = "kemble.bundle.json"
 SECTIONS = (
     "objects",
     "decks",
@@ -84,10 +81,6 @@ def bundle_summary(bundle: dict[str, Any]) -> str:
     """'119 cards, 4 bosses, …' for progress messages."""
     shown = [s for s in SECTIONS if s != "decks"]
     return ", ".join(f"{len(bundle.get(section, ()))} {section}" for section in shown)
-
-
-def render_bundle(bundle: dict[str, Any]) -> str:
-    return json.dumps(to_json(bundle), indent=1, ensure_ascii=False) + "\n"
 
 
 def _span_file(doc: Document) -> str:

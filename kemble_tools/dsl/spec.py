@@ -196,6 +196,14 @@ TRIGGERS: dict[str, Trigger] = {
             owned_phrase="When a card scrolls out",
         ),
         Trigger(
+            "on_pushed_out",
+            "A new row pushes the quadrant's card out of the play area (R-SCR-3, R-SCR-5); a "
+            "card removed while the space deck is empty is not pushed out (R-SCR-8, D-OBJ-2).",
+            T({"event_quadrant"}),
+            phrase="When a new row pushes this card out",
+            owned_phrase="When a new row pushes a card out",
+        ),
+        Trigger(
             "on_round_start",
             "A round begins, before sensor cards (R-RND-1).",
             T(),

@@ -189,9 +189,7 @@ class Compiler:
         if name == "all_players":
             return lambda g, s, f: tuple(range(len(s.players)))
         if name == "players_in_play":
-            return lambda g, s, f: tuple(
-                i for i, p in enumerate(s.players) if p.pos >= 0 and not p.astral
-            )
+            return lambda g, s, f: tuple(i for i, p in enumerate(s.players) if p.pos >= 0)
         if name == "player_quadrant":
             return _player_quadrant
         if name == "boss_parts":
@@ -207,7 +205,7 @@ class Compiler:
             return tuple(
                 i
                 for i, p in enumerate(s.players)
-                if p.pos >= 0 and not p.astral and any(board.adjacent(s, p.pos, c) for c in spots)
+                if p.pos >= 0 and any(board.adjacent(s, p.pos, c) for c in spots)
             )
 
         return players_adjacent
@@ -218,9 +216,7 @@ class Compiler:
         def players_in_row(g: Any, s: State, f: Any) -> tuple[int, ...]:
             rows = {c // s.width for c in g.cells_of(s, of(g, s, f))}
             return tuple(
-                i
-                for i, p in enumerate(s.players)
-                if p.pos >= 0 and not p.astral and p.pos // s.width in rows
+                i for i, p in enumerate(s.players) if p.pos >= 0 and p.pos // s.width in rows
             )
 
         return players_in_row
@@ -238,9 +234,7 @@ class Compiler:
             return tuple(
                 i
                 for i, p in enumerate(s.players)
-                if p.pos >= 0
-                and not p.astral
-                and any(line_reaches(g, s, c, way, p.pos, everything) for c in spots)
+                if p.pos >= 0 and any(line_reaches(g, s, c, way, p.pos, everything) for c in spots)
             )
 
         return players_in_line

@@ -118,7 +118,7 @@ class Game:
     ) -> Game:
         """A scenario's game (CONTRACT §3). With `open_chance`, a power-up deck the scenario
         does not fix is drawn at chance nodes instead of in the seeded order."""
-        variant = scenario.get("variant", "solo")
+        variant = scenario["variant"]  # CONTRACT §3: a scenario names its variant
         return cls(
             bundle,
             scenario_rules(bundle, scenario),
@@ -250,7 +250,7 @@ class Game:
         found: list[int] = []
         if moves_left(self, s, index) > 0:
             found += self._move_actions(s, player, A.ENTER, A.MOVE)
-            if s.turn.pending_reward:
+            if player.pending:
                 found.append(space.of(A.SPEND))
         if movement.can_overload(s, index):
             found += self._move_actions(s, player, A.OVERLOAD_ENTER, A.OVERLOAD_MOVE)
@@ -262,11 +262,9 @@ class Game:
                 for w in range(len(self.tables.weapons))
                 if fire.can_fire(self, s, index, w)
             ]
-            found += [
-                space.of(A.ROTATE, i)
-                for i, d in enumerate(ORTHOGONAL)
-                if fire.can_rotate(s, index, d)
-            ]
+        found += [  # R-TUR-1: astral ships turn too, for free
+            space.of(A.ROTATE, i) for i, d in enumerate(ORTHOGONAL) if fire.can_rotate(s, index, d)
+        ]
         team_hands = (card for i in scoring.team(self, s, index) for card in s.players[i].hand)
         powerups = self.tables.powerups
         found += [space.of(A.PLAY, p) for p in dict.fromkeys(team_hands) if powerups[p].playable]
@@ -277,7 +275,7 @@ class Game:
 
     def _move_actions(self, s: State, player: Any, enter: int, move: int) -> list[int]:
         space = self.actions
-        if player.pos < 0 or player.astral:
+        if player.pos < 0:
             bottom = (s.height - 1) * s.width
             return [
                 space.of(enter, c)

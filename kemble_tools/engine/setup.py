@@ -10,7 +10,6 @@ from kemble_tools.engine.errors import SetupError
 from kemble_tools.engine.rules.players import refresh
 from kemble_tools.engine.state import SENSOR, TURN_CHOICE, Player, State
 
-SCENARIO_VARIANT = "solo"  # CONTRACT §3: scenarios are single-player
 BOARD_ROWS = 5  # R-GEO-1
 
 
@@ -48,7 +47,7 @@ def variant_setup(bundle: dict[str, Any], variant: str, players: int | None) -> 
 def scenario_rules(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
     """The scenario's variant's rules, with the variants and switches the scenario turns on."""
     variants = bundle["variants"]
-    rules = variant_rules(bundle, scenario.get("variant", SCENARIO_VARIANT))
+    rules = variant_rules(bundle, scenario["variant"])  # CONTRACT §3: always named
     for name, value in scenario.get("rules", {}).items():
         if name in variants:
             if value is True:

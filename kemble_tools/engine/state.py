@@ -42,7 +42,6 @@ class Player:
 
     __slots__ = (
         "achievements",
-        "astral",
         "bellonium",
         "counters",
         "destroyed_once",
@@ -55,6 +54,7 @@ class Player:
         "mission_done",
         "mission_progress",
         "modifiers",
+        "pending",
         "pos",
         "sensor",
         "stats",
@@ -68,8 +68,10 @@ class Player:
         self.threat = 0  # threat track points, 0-9 (R-THR-1)
         self.glory = 0
         self.bellonium = 0
-        self.pos = -1  # cell index in the play area, -1 outside it
-        self.astral = False
+        self.pos = -1  # cell index in the play area, -1 outside it (astral, R-AST-1)
+        # R-SYM-10, D-SYM-3: the -M/-MM quadrant the ship stands on, with the moves still to
+        # spend before its effects come, and how it arrived: (quadrant ref, moves, pushed)
+        self.pending: tuple[int, int, bool] | None = None
         self.destroyed_once = False
         self.facing = "N"
         self.upgrades = upgrades  # level owned, per upgrade (0 for none)
@@ -85,11 +87,16 @@ class Player:
         self.sensor = -1  # the sensor card played this round (R-SEN-2), -1 for none
         self.stats: tuple[int, ...] = ()  # derived from upgrades and modifiers (rules/stats.py)
 
+    @property
+    def astral(self) -> bool:
+        """R-AST-1: a player is astral while its ship is not in the play area, before it
+        first enters too."""
+        return self.pos < 0
+
     def copy(self) -> Player:
         # written out: a loop of getattr/setattr costs three times as much
         new = Player.__new__(Player)
         new.achievements = self.achievements
-        new.astral = self.astral
         new.bellonium = self.bellonium
         new.counters = self.counters
         new.destroyed_once = self.destroyed_once
@@ -102,6 +109,7 @@ class Player:
         new.mission_done = self.mission_done
         new.mission_progress = self.mission_progress
         new.modifiers = self.modifiers
+        new.pending = self.pending
         new.pos = self.pos
         new.sensor = self.sensor
         new.stats = self.stats
@@ -121,7 +129,6 @@ class Turn:
         "kind",
         "moves_used",
         "overloads",
-        "pending_reward",
         "player",
         "pvp_victims",
         "shop_fee",
@@ -137,8 +144,7 @@ class Turn:
         self.overloads = 0
         self.turret_shots = 0
         self.weapon_shots = (0,) * weapons  # fire actions per weapon (D-FIR-1)
-        self.damage: tuple[tuple[int, int], ...] = ()  # (target, damage so far), sorted
-        self.pending_reward: tuple[int, int] | None = None  # (quadrant ref, moves still to pay)
+        self.damage: tuple[tuple[int, int], ...] = ()  # (quadrant id, damage so far), sorted
         self.extra_moves = 0
         self.extra_shots = 0
         self.shop_fee = -1  # a shop is open this turn with this fee (R-OBJ-MERC-1), -1: none
@@ -154,7 +160,6 @@ class Turn:
         new.kind = self.kind
         new.moves_used = self.moves_used
         new.overloads = self.overloads
-        new.pending_reward = self.pending_reward
         new.player = self.player
         new.pvp_victims = self.pvp_victims
         new.shop_fee = self.shop_fee

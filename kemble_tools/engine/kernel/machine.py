@@ -198,6 +198,29 @@ def push_effects(
             push(state, frame)
 
 
+def arm_effects(
+    game: Any,
+    state: Machine,
+    effects: tuple[Effect, ...],
+    bindings: tuple[Any, ...],
+    host: int = -1,
+    owner: int = -1,
+) -> list[Frame]:
+    """Hook dispatch decided now and pushed later (`push_all`): for an event whose hooks must
+    judge the world before the rules change it further."""
+    frames = []
+    for effect in reversed(effects):
+        frame = _new(Frame, (effect.steps, 0, bindings, host, owner, None))
+        if effect.condition is None or effect.condition(game, state, frame):
+            frames.append(frame)
+    return frames
+
+
+def push_all(state: Machine, frames: list[Frame]) -> None:
+    if frames:
+        state.frames = (*state.frames, *frames)
+
+
 def run(game: Any, state: Machine) -> None:
     """Run waiting work until a choice is pending, the stack is empty or the game is over."""
     while state.frames and state.choice is None and state.outcome == ONGOING:

@@ -57,9 +57,18 @@ def check_boss_defeat(g: Any, s: State) -> None:
             game_over(g, s, "the boss is defeated", lost=False)
 
 
-def check_boss_left(g: Any, s: State, leaving: list[int]) -> None:
-    """D-SOLO-1: the boss leaving the play area undefeated loses a solo game."""
-    if s.boss >= 0 and not s.boss_defeated and len(s.players) == 1:
-        cards = g.tables.cards
-        if any(cards[card].boss == s.boss for card in leaving):
-            game_over(g, s, "the boss left the play area undefeated")
+def check_boss_left(g: Any, s: State, leaving: list[int], staying: tuple[int, ...]) -> bool:
+    """D-SOLO-1: the boss leaving the play area undefeated loses a solo game. D-BOS-4: a
+    two-row boss leaves with its last card; while some of it stays, its parts still in play
+    are all that counts for its defeat (D-BOS-2). True when part of the boss leaves and the
+    rest stays: its defeat is judged again once the row has gone."""
+    if s.boss < 0 or s.boss_defeated:
+        return False
+    cards, quadrants = g.tables.cards, g.tables.quadrants
+    if not any(cards[card].boss == s.boss for card in leaving):
+        return False
+    if s.boss_rows_pending or any(cards[quadrants[q].card].boss == s.boss for q in staying):
+        return True
+    if len(s.players) == 1:
+        game_over(g, s, "the boss left the play area undefeated")
+    return False

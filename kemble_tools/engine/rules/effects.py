@@ -89,17 +89,13 @@ def gain_glory(g: Any, s: State, step: Step, frame: Frame) -> None:
 
 @RULES.action("gain_reward")
 def gain_reward(g: Any, s: State, step: Step, frame: Frame) -> None:
-    """The host quadrant's printed reward; with -M/-MM only once the moves are spent
-    (R-SYM-10)."""
+    """The host quadrant's printed reward (a -M/-MM cost has been paid before its effects
+    run at all: R-SYM-10)."""
     if frame.host < 0:
         return
     quadrant = g.shown(s, frame.host)
     for index in _targets(g, s, step, frame, "player"):
-        cost = quadrant.move_cost
-        if cost and s.turn is not None and s.turn.player == index:
-            s.turn.pending_reward = (frame.host, cost)
-        elif not cost:
-            players.give_reward(g, s, index, quadrant.reward)
+        players.give_reward(g, s, index, quadrant.reward)
 
 
 @RULES.action("draw_powerup")
@@ -157,7 +153,7 @@ def swap_card(g: Any, s: State, step: Step, frame: Frame) -> None:
     cells[a : a + 2], cells[b : b + 2] = cells[b : b + 2], cells[a : a + 2]
     s.cells = tuple(cells)
     for player in s.players:
-        if player.pos >= 0 and not player.astral:
+        if player.pos >= 0:
             if a <= player.pos <= a + 1:
                 player.pos += b - a
             elif b <= player.pos <= b + 1:
@@ -180,6 +176,7 @@ def teleport(g: Any, s: State, step: Step, frame: Frame) -> None:
     for index in _targets(g, s, step, frame, "player"):
         player = s.players[index]
         player.pos = cell
+        player.pending = None  # it left the quadrant (R-SYM-10)
         players.bump(player, "wormhole_jumps")
 
 

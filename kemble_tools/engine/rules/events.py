@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.content import Quadrant
-from kemble_tools.engine.kernel import push_effects
+from kemble_tools.engine.kernel import arm_effects, push_effects
 from kemble_tools.engine.state import ACHIEVEMENT, QUADRANT, State
 
 
@@ -50,6 +50,31 @@ def fire_owned(g: Any, s: State, trigger: str, bindings: tuple[Any, ...]) -> Non
             push_effects(g, s, effects, (*bindings[:ACHIEVEMENT], card))
 
 
+def armed_event(
+    g: Any, s: State, ref: int, trigger: str, bindings: tuple[Any, ...], quadrant: Quadrant
+) -> list[Any]:
+    """An event's hooks on one quadrant and the owned cards, decided now, pushed later
+    (kernel.push_all) in the order `fire_event` would push them."""
+    frames = []
+    effects = quadrant.hooks.get(trigger, ())
+    if quadrant.borrows_special and s.boss >= 0:
+        effects = effects + g.tables.special_hooks(quadrant, s.boss).get(trigger, ())
+    if effects:
+        frames += arm_effects(g, s, effects, bindings, ref)
+    if trigger in g.owned_triggers:
+        tables = g.tables
+        for index, player in enumerate(s.players):
+            if player.mission >= 0 and not player.mission_done:
+                mission = tables.missions[player.mission].hooks.get(trigger)
+                if mission:
+                    frames += arm_effects(g, s, mission, bindings, -1, index)
+        for card in s.achievements:
+            achievement = tables.achievements[card].hooks.get(trigger)
+            if achievement:
+                frames += arm_effects(g, s, achievement, (*bindings[:ACHIEVEMENT], card))
+    return frames
+
+
 def fire_event(
     g: Any,
     s: State,
@@ -83,8 +108,26 @@ def fire_global(g: Any, s: State, trigger: str, bindings: tuple[Any, ...]) -> No
 
 
 def resolve_quadrant(g: Any, s: State, index: int, cell: int, trigger: str) -> None:
-    """R-MOV-5, R-SCR-1: the effects of the quadrant a ship arrives on."""
+    """R-MOV-5, R-SCR-1: the effects of the quadrant a ship arrives on. On a -M/-MM quadrant
+    they wait until the extra moves are spent there (R-SYM-10, `paid_for`); the cards players
+    own hear the arrival at once."""
     quadrant = g.tables.quadrants[s.cells[cell]]
     active = s.turn.player if s.turn is not None else None
     ref = quadrant.ref
-    fire_event(g, s, ref, trigger, (index, active, None, ref, None, None), quadrant)
+    bindings = (index, active, None, ref, None, None)
+    player = s.players[index]
+    if quadrant.move_cost:
+        player.pending = (ref, quadrant.move_cost, trigger == "on_pushed_onto")
+        fire_owned(g, s, trigger, bindings)
+        return
+    player.pending = None
+    fire_event(g, s, ref, trigger, bindings, quadrant)
+
+
+def paid_for(g: Any, s: State, index: int, ref: int, pushed: bool) -> None:
+    """R-SYM-10: the -M/-MM cost is paid: the quadrant's effects for the ship's arrival come
+    now (R-OBJ-MAZE-1: a maze's glory, and its marker)."""
+    active = s.turn.player if s.turn is not None else None
+    trigger = "on_pushed_onto" if pushed else "on_enter"
+    bindings = (index, active, None, ref, None, None)
+    quadrant_hooks(g, s, g.shown(s, ref), trigger, bindings, ref)

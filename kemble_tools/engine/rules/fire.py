@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine import board
-from kemble_tools.engine.content import ORTHOGONAL, STAT, Weapon
+from kemble_tools.engine.content import ORTHOGONAL, STAT, Quadrant, Weapon
 from kemble_tools.engine.errors import IllegalAction
-from kemble_tools.engine.kernel import Choice, Frame, ask
+from kemble_tools.engine.kernel import Choice, Frame, ask, push_all
 from kemble_tools.engine.rules.boss import check_boss_defeat
-from kemble_tools.engine.rules.events import fire_event, note, resolve_quadrant
+from kemble_tools.engine.rules.events import armed_event, fire_event, note, resolve_quadrant
 from kemble_tools.engine.rules.players import add_threat, bump, give_reward, lose_energy
 from kemble_tools.engine.state import State
 
@@ -51,7 +51,7 @@ def fire_check(g: Any, s: State, weapon: int, extra: int = 0) -> Weapon:
     index = turn.player
     player = s.players[index]
     name = g.tables.weapons[weapon]
-    if player.pos < 0 or player.astral:
+    if player.pos < 0:
         raise IllegalAction("R-FIR-2", "a ship outside the play area cannot fire")
     profile = weapon_profile(g, s, index, weapon)
     if profile is None:
@@ -137,27 +137,31 @@ def hit(g: Any, s: State, index: int, weapon: int, cell: int, damage: int) -> No
     immunity = g.immunity[weapon]
     if immunity is not None and immunity in quadrant.immune:
         return  # R-SYM-11 (D-SYM-1: never the turret)
-    damage_quadrant(g, s, quadrant.ref, damage, shooter=index)
+    damage_quadrant(g, s, quadrant.ref, damage, index, quadrant)
 
 
-def damage_quadrant(g: Any, s: State, ref: int, damage: int, shooter: int | None) -> None:
-    """R-FIR-6: damage adds up over the turn; at the object's energy it is destroyed."""
-    quadrant = g.shown(s, ref)
-    if quadrant.kind.vacant:
+def damage_quadrant(
+    g: Any, s: State, ref: int, damage: int, shooter: int | None, quadrant: Quadrant | None = None
+) -> None:
+    """R-FIR-6: damage adds up over the turn, per object (a card's other side is another
+    object); at the object's energy it is destroyed. The shot hits what the quadrant showed:
+    its hooks judge that, even if the card turns over (R-SYM-12)."""
+    hit = quadrant if quadrant is not None else g.shown(s, ref)
+    if hit.kind.vacant:
         return
     total = damage
     turn = s.turn
     if turn is not None:
         done = dict(turn.damage)
-        total = done.get(ref, 0) + damage
-        done[ref] = total
+        total = done.get(hit.id, 0) + damage
+        done[hit.id] = total
         turn.damage = tuple(sorted(done.items()))
     if shooter is not None:
         bump(s.players[shooter], "damage_dealt", damage)
-    bindings = (None, shooter, shooter, ref, None, None)
-    if quadrant.destructible and total >= quadrant.energy:
+    on_hit = armed_event(g, s, ref, "on_hit", (None, shooter, shooter, ref, None, None), hit)
+    if hit.destructible and total >= hit.energy:
         destroy_quadrant(g, s, ref, shooter, reward=True)
-    fire_event(g, s, ref, "on_hit", bindings)
+    push_all(s, on_hit)
 
 
 def destroy_quadrant(g: Any, s: State, ref: int, by: int | None, reward: bool) -> None:
@@ -220,5 +224,5 @@ def rotate(g: Any, s: State, way: int) -> None:
     if direction == player.facing:
         raise IllegalAction("R-TUR-1", f"the turret already faces {direction}")
     player.facing = direction
-    cost = 0 if player.astral or player.pos < 0 else player.stats[ROTATE_COST]
+    cost = 0 if player.astral else player.stats[ROTATE_COST]
     lose_energy(g, s, index, cost, "rotary cage")

@@ -9,9 +9,9 @@ from kemble_tools.engine.actions import DIRECTION_LIST
 from kemble_tools.engine.content import STAT
 from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import Choice, Frame, ask, push
-from kemble_tools.engine.rules.events import note, resolve_quadrant
+from kemble_tools.engine.rules.events import note, paid_for, resolve_quadrant
 from kemble_tools.engine.rules.fire import fire_check, shoot_weapon
-from kemble_tools.engine.rules.players import bump, give_reward, lose_energy, moves_left
+from kemble_tools.engine.rules.players import bump, lose_energy, moves_left
 from kemble_tools.engine.state import State
 
 MAX_ENERGY, MAX_OVERLOADS = STAT["max_energy"], STAT["max_overloads"]
@@ -38,7 +38,7 @@ def _move_target(
     player = s.players[index]
     if moves_left(g, s, index) <= 0 and turn.extra_moves + extra <= 0:
         raise IllegalAction("R-MOV-1", "no moves left this turn")
-    outside = player.pos < 0 or player.astral
+    outside = player.pos < 0
     if column >= 0:
         if not outside:
             raise IllegalAction("R-MOV-2", "the ship is already in the play area")
@@ -64,9 +64,7 @@ def _make_move(
     if outside and player.destroyed_once:  # R-AST-4 (D-AST-1: not the first entry)
         player.energy = player.stats[MAX_ENERGY] - 1
     player.pos = target
-    player.astral = False
     player.threat = max(0, player.threat - 1)  # R-MOV-6
-    turn.pending_reward = None
     turn.shop_fee, turn.shop_paid = -1, False
     if column >= 0:
         note(s, "p%d enter %d", index + 1, column + 1)
@@ -95,25 +93,26 @@ def can_enter(g: Any, s: State, target: int) -> bool:
 
 
 def spend(g: Any, s: State, _arg: int = 0) -> None:
-    """R-SYM-10: a move spent on a -M/-MM cost; it does not reduce threat (R-MOV-6)."""
+    """R-SYM-10: a move spent on a -M/-MM cost; it does not reduce threat (R-MOV-6). Once the
+    cost is paid, the quadrant's effects come (its reward, a maze's glory)."""
     turn = s.turn
     assert turn is not None
     index = turn.player
+    player = s.players[index]
     if moves_left(g, s, index) <= 0 and turn.extra_moves <= 0:
         raise IllegalAction("R-MOV-1", "no moves left this turn")
-    pending = turn.pending_reward
-    if pending is None:
+    if player.pending is None:
         raise IllegalAction("R-SYM-10", "there is no -M/-MM cost to pay here")
     if turn.extra_moves > 0:
         turn.extra_moves -= 1
     else:
         turn.moves_used += 1
-    ref, left = pending
+    ref, left, pushed = player.pending
     if left > 1:
-        turn.pending_reward = (ref, left - 1)
+        player.pending = (ref, left - 1, pushed)
         return
-    turn.pending_reward = None
-    give_reward(g, s, index, g.shown(s, ref).reward)
+    player.pending = None
+    paid_for(g, s, index, ref, pushed)
 
 
 def can_overload(s: State, index: int) -> bool:
@@ -152,11 +151,13 @@ def _check_overload(s: State) -> None:
 
 
 def _pay_overload(g: Any, s: State, shot: bool) -> bool:
-    """R-OVL-1, R-OVL-2: the next overload's energy. Whether the ship can still use it."""
+    """R-OVL-1, R-OVL-2: the next overload's energy. Whether the ship can still use it (the
+    energy may have been its last: R-DST-1)."""
     turn = s.turn
     assert turn is not None
     index = turn.player
     player = s.players[index]
+    in_play = not player.astral
     cost = player.stats[OVERLOAD_COSTS[min(turn.overloads, 1)]]
     turn.overloads += 1
     bump(player, "overloads")
@@ -165,7 +166,7 @@ def _pay_overload(g: Any, s: State, shot: bool) -> bool:
     else:
         turn.extra_moves += 1
     lose_energy(g, s, index, cost, "overload")
-    return not s.outcome and s.turn is not None and not s.players[index].astral
+    return not s.outcome and s.turn is not None and not (in_play and player.astral)
 
 
 # --- ships pushed by scrolling or shifted by collisions ------------------------------------------
@@ -175,7 +176,7 @@ def push_up(g: Any, s: State, step: Any, frame: Frame) -> None:
     """R-SCR-1: a ship in the bottom row moves up one quadrant and resolves it."""
     (index,) = step.args
     player = s.players[index]
-    if player.pos < 0 or player.astral:
+    if player.pos < 0:
         return
     arrive(g, s, index, player.pos - s.width, pushed=True)
 
@@ -184,6 +185,7 @@ def arrive(g: Any, s: State, index: int, target: int, pushed: bool) -> None:
     """A ship pushed or shifted onto a quadrant: collisions (R-OBJ-SHIP-1) or its effects."""
     other = board.player_at(s, target)
     s.players[index].pos = target
+    s.players[index].pending = None  # it left its quadrant (R-SYM-10)
     if other is not None and other != index:  # R-OBJ-SHIP-1: 1 damage and shift
         lose_energy(g, s, index, 1, "collision with a ship")
         if not s.outcome and not s.players[index].astral:
@@ -196,7 +198,7 @@ def shift(g: Any, s: State, step: Any, frame: Frame) -> None:
     """D-SCR-1: left or right in the same row; at an edge there is one way."""
     (index,) = step.args
     player = s.players[index]
-    if player.pos < 0 or player.astral:
+    if player.pos < 0:
         return
     ways = tuple(d for d in ("W", "E") if board.step(g.geo, s, player.pos, d) >= 0)
     if len(ways) == 1:

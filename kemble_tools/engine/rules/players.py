@@ -98,7 +98,7 @@ def lose_energy(g: Any, s: State, index: int, amount: int, cause: str = "damage"
 
 def add_threat(s: State, index: int, amount: int) -> None:
     player = s.players[index]
-    if amount <= 0 or player.astral or player.pos < 0:
+    if amount <= 0 or player.astral:
         return  # R-AST-3
     player.threat = min(MAX_POINTS, player.threat + amount)  # R-THR-1
 
@@ -123,8 +123,8 @@ def destroy_player(g: Any, s: State, index: int, cause: str = "damage") -> None:
         s.notes.append(("destroyed", index, cause))
     for owner in player.tokens:  # R-DST-5: each token is worth 1 glory to its owner
         s.players[owner].glory += 1
-    player.pos = -1
-    player.astral = True
+    player.pos = -1  # R-DST-3: astral
+    player.pending = None
     player.energy = 0
     player.threat = 0
     player.destroyed_once = True
@@ -134,7 +134,7 @@ def destroy_player(g: Any, s: State, index: int, cause: str = "damage") -> None:
         game_over(g, s, "the ship was destroyed", lost=True)  # D-SOLO-1
         return
     for other, someone in enumerate(s.players):
-        if other != index and someone.pos >= 0 and not someone.astral:
+        if other != index and someone.pos >= 0:
             someone.glory += 2  # R-DST-4
     if s.turn is not None and s.turn.player == index:  # R-DST-2
         s.frames = ()

@@ -40,8 +40,8 @@ def shown(g: Any, s: State, ref: int) -> Quadrant:
 
 
 def damage_taken(g: Any, s: State, ref: int) -> int:
-    """Damage dealt to the quadrant this turn (R-FIR-6)."""
-    return s.turn.damage_on(ref) if s.turn is not None else 0
+    """Damage dealt this turn to what the quadrant shows (R-FIR-6)."""
+    return s.turn.damage_on(shown(g, s, ref).id) if s.turn is not None else 0
 
 
 def rows_of_cards(g: Any, s: State) -> list[list[int]]:

@@ -5,7 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.kernel import Frame, run_after
-from kemble_tools.engine.rules.boss import boss_in_play, check_boss_left, reveal_boss
+from kemble_tools.engine.rules.boss import (
+    boss_in_play,
+    check_boss_defeat,
+    check_boss_left,
+    reveal_boss,
+)
 from kemble_tools.engine.rules.events import fire_event, fire_global
 from kemble_tools.engine.rules.players import add_threat, drop_modifiers, gain_bellonium
 from kemble_tools.engine.rules.scoring import game_over
@@ -21,11 +26,7 @@ def scroll(g: Any, s: State) -> None:
         game_over(g, s, "only one row of space is left")
         return
     bottom = (s.height - 1) * s.width
-    pushes = tuple(
-        g.steps("push_up", i)
-        for i in s.order
-        if s.players[i].pos >= bottom and not s.players[i].astral
-    )
+    pushes = tuple(g.steps("push_up", i) for i in s.order if s.players[i].pos >= bottom)
     rows = g.steps.frame("scroll_rows")
     run_after(g, s, Frame((*pushes, *rows.steps)) if pushes else rows, len(s.frames))
 
@@ -36,22 +37,25 @@ def scroll_rows(g: Any, s: State, step: Any = None, frame: Any = None) -> None:
     quadrants = g.tables.quadrants
     width, height = s.width, s.height
     bottom_cells = s.cells[(height - 1) * width :]
-    owned = "on_scroll_out" in g.owned_triggers
+    pushed = bool(s.boss_rows_pending or s.deck)  # D-OBJ-2: only a new row pushes out
+    triggers = ("on_scroll_out", "on_pushed_out") if pushed else ("on_scroll_out",)
     for q in bottom_cells:
         quadrant = quadrants[q]
-        if owned or "on_scroll_out" in quadrant.hooks or quadrant.borrows_special:
-            ref = quadrant.ref
-            fire_event(g, s, ref, "on_scroll_out", (None, None, None, ref, None, None), quadrant)
+        ref = quadrant.ref
+        for trigger in triggers:
+            if trigger in g.owned_triggers or trigger in quadrant.hooks or quadrant.borrows_special:
+                fire_event(g, s, ref, trigger, (None, None, None, ref, None, None), quadrant)
     leaving = [quadrants[q].card for q in bottom_cells[::2]]
-    check_boss_left(g, s, leaving)
+    part_of_boss_left = check_boss_left(g, s, leaving, s.cells[: (height - 1) * width])
     mark = len(s.frames)  # the next round starts after the hooks of the new row
     new_row = deal_row(g, s)
     shift = width if new_row else 0
     bottom = (height - 1) * width
     for player in s.players:
-        if player.pos >= bottom and not player.astral:
-            player.pos = -1  # scrolled out with its card
-        elif player.pos >= 0 and not player.astral:
+        if player.pos >= bottom:
+            player.pos = -1  # scrolled out with its card: astral (R-AST-1)
+            player.pending = None
+        elif player.pos >= 0:
             player.pos += shift
     kept = s.cells[:bottom]
     if leaving and s.markers:
@@ -62,6 +66,8 @@ def scroll_rows(g: Any, s: State, step: Any = None, frame: Any = None) -> None:
         new_row_arrived(g, s, cells)
     else:
         s.cells = kept
+    if part_of_boss_left:
+        check_boss_defeat(g, s)  # D-BOS-4: the parts still in play are all that count
     run_after(g, s, g.steps.frame("next_round"), mark)
 
 

@@ -89,12 +89,14 @@ def end_turn(g: Any, s: State, _arg: int = 0) -> None:
     turn = s.turn
     assert turn is not None
     index = turn.player
+    player = s.players[index]
+    player.pending = None  # D-SYM-3: a -M/-MM cost is paid in the turn, or not at all
+    in_play = not player.astral
     if turn.kind == BATTLE:
         resolve_threat(g, s, index)
-    if s.outcome:
-        return
-    player = s.players[index]
-    if player.pos >= 0 and not player.astral:  # R-THR-3: astral players add none
+    if s.outcome or (in_play and player.astral):
+        return  # destroyed by its threat: its turn has ended already (R-DST-2)
+    if player.pos >= 0:  # R-THR-3: astral players add none
         add_threat(s, index, threat_for(g, s, player.pos))
     mark = len(s.frames)
     fire_global(g, s, "on_turn_end", (index, index, None, None, None, None))
