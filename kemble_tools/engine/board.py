@@ -29,6 +29,9 @@ class Geometry:
             tuple(n for n in (self.step[d][cell] for d in DIRECTIONS) if n >= 0)
             for cell in range(size)
         )
+        self.moves = tuple(
+            tuple(self.step[d][cell] for d in DIRECTIONS) for cell in range(size)
+        )  # the eight neighbours in direction order, -1 off the grid
         self.row = tuple(cell // width for cell in range(size))
         self.column = tuple(cell % width for cell in range(size))
         self.around_orthogonal = tuple(

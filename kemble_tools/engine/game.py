@@ -97,9 +97,7 @@ class Game:
             self.immunity[slot] = next(
                 (lv.weapon.immunity for lv in upgrade.levels if lv.weapon is not None), None
             )
-        self.price_overrides = {
-            tables.upgrade_index[name]: prices for name, prices in tables.rules.upgrade_prices
-        }
+        self.prices = shop.price_table(self)
         self.buy_powerup_action = self.actions.of(A.BUY_POWERUP)
         self.owned_triggers = frozenset(
             trigger for card in (*tables.missions, *tables.achievements) for trigger in card.hooks
@@ -243,51 +241,75 @@ class Game:
         return []
 
     def _battle_actions(self, s: State) -> list[int]:
-        space = self.actions
-        assert s.turn is not None
-        index = s.turn.player
+        """In the order of CONTRACT §4's notation: moves, spend, overloads, fire, rotate, play,
+        buy, end."""
+        base = self.actions.base
+        turn = s.turn
+        assert turn is not None
+        index = turn.player
         player = s.players[index]
         found: list[int] = []
-        if moves_left(self, s, index) > 0:
-            found += self._move_actions(s, player, A.ENTER, A.MOVE)
-            if player.pending:
-                found.append(space.of(A.SPEND))
-        if movement.can_overload(s, index):
-            found += self._move_actions(s, player, A.OVERLOAD_ENTER, A.OVERLOAD_MOVE)
-            if player.pos >= 0:
-                found.append(space.of(A.OVERLOAD_FIRE))
+        moves = moves_left(self, s, index) > 0
+        overload = movement.can_overload(s, index)
+        if moves or overload:
+            targets = self._move_targets(s, index, player)
+            outside = player.pos < 0
+            if moves:
+                first = base[A.ENTER if outside else A.MOVE]
+                found += [first + target for target in targets]
+                if player.pending:
+                    found.append(base[A.SPEND])
+            if overload:
+                first = base[A.OVERLOAD_ENTER if outside else A.OVERLOAD_MOVE]
+                found += [first + target for target in targets]
+                if not outside:
+                    found.append(base[A.OVERLOAD_FIRE])
         if player.pos >= 0:
-            found += [
-                space.of(A.FIRE, w)
-                for w in range(len(self.tables.weapons))
-                if fire.can_fire(self, s, index, w)
-            ]
-        found += [  # R-TUR-1: astral ships turn too, for free
-            space.of(A.ROTATE, i) for i, d in enumerate(ORTHOGONAL) if fire.can_rotate(s, index, d)
-        ]
-        team_hands = (card for i in scoring.team(self, s, index) for card in s.players[i].hand)
+            found += [base[A.FIRE] + w for w in self._weapons_ready(s, player, turn)]
+        if player.stats[fire.TURRET_TURNS]:  # R-TUR-1: astral ships turn too, for free
+            first = base[A.ROTATE]
+            found += [first + i for i, d in enumerate(ORTHOGONAL) if d != player.facing]
+        hands = (
+            player.hand
+            if self.tables.rules.teams < 2
+            else (card for i in scoring.team(self, s, index) for card in s.players[i].hand)
+        )
         powerups = self.tables.powerups
-        found += [space.of(A.PLAY, p) for p in dict.fromkeys(team_hands) if powerups[p].playable]
-        if shop.shop_open(s, index):
+        found += [base[A.PLAY] + p for p in dict.fromkeys(hands) if powerups[p].playable]
+        if turn.shop_fee >= 0 or shop.astral_shop(s, index):
             found += shop.buy_actions(self, s, index)
-        found.append(space.of(A.END))
+        found.append(base[A.END])
         return found
 
-    def _move_actions(self, s: State, player: Any, enter: int, move: int) -> list[int]:
-        space = self.actions
-        if player.pos < 0:
-            bottom = (s.height - 1) * s.width
+    def _move_targets(self, s: State, index: int, player: Any) -> list[int]:
+        """Where the ship may move (directions) or enter (columns) now (R-MOV-2..4)."""
+        cells, quadrants = s.cells, self.tables.quadrants
+        ships = [p.pos for i, p in enumerate(s.players) if i != index and p.pos >= 0]
+        if player.pos < 0:  # D-MOV-1: the bottom row, whatever its number
+            bottom = len(cells) - s.width
             return [
-                space.of(enter, c)
-                for c in range(s.width)
-                if movement.can_enter(self, s, bottom + c)
+                column
+                for column in range(s.width)
+                if quadrants[cells[bottom + column]].enterable and bottom + column not in ships
             ]
-        steps = self.geo.step
+        size = len(cells)
         return [
-            space.of(move, i)
-            for i, d in enumerate(A.DIRECTION_LIST)
-            if movement.can_enter(self, s, _inside(steps[d][player.pos], s))
+            way
+            for way, cell in enumerate(self.geo.moves[player.pos])
+            if 0 <= cell < size and quadrants[cells[cell]].enterable and cell not in ships
         ]
+
+    def _weapons_ready(self, s: State, player: Any, turn: Any) -> list[int]:
+        """The weapons that may fire now (R-FIR-1, D-FIR-1)."""
+        ready = []
+        if turn.turret_shots < player.stats[fire.TURRET_SHOTS] + turn.extra_shots:
+            ready.append(0)
+        for slot, upgrade in self.weapon_upgrades.items():
+            level = player.upgrades[upgrade.index]
+            weapon = upgrade.levels[level - 1].weapon if level else None
+            if weapon is not None and turn.weapon_shots[slot] < weapon.shots:
+                ready.append(slot)
+        return ready
 
     def current_player(self, s: State) -> int | None:
         """The deciding player's index, CHANCE (-1) at a chance node, None when over."""
@@ -363,10 +385,6 @@ class Game:
 
     def stat(self, s: State, index: int, name: str) -> int:
         return s.players[index].stats[STAT[name]]
-
-
-def _inside(cell: int, s: State) -> int:
-    return cell if cell < len(s.cells) else -1
 
 
 def _compiler(bundle: dict[str, Any]) -> tuple[Compiler, dict[int, Any]]:

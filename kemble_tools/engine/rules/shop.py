@@ -16,12 +16,22 @@ POWERUP_PRICE = 2  # R-BUY-5
 
 def price(g: Any, upgrade: int, level: int) -> int | None:
     """The price of one level, or None when it is not for sale (R-BUY-2, R-VAR-TUN-1)."""
-    spec = g.tables.upgrades[upgrade]
-    rules = g.tables.rules
-    if level > len(spec.levels) or spec.id in rules.not_for_sale:
-        return None
-    override = g.price_overrides.get(upgrade)
-    return override[level - 1] if override else spec.levels[level - 1].price
+    prices = g.prices[upgrade]
+    return prices[level - 1] if level <= len(prices) else None
+
+
+def price_table(g: Any) -> list[tuple[int | None, ...]]:
+    """Each upgrade's price per level in this game's variant (R-VAR-TV-1 overrides some)."""
+    table = []
+    for spec in g.tables.upgrades:
+        override = dict(g.tables.rules.upgrade_prices).get(spec.id)
+        if spec.id in g.tables.rules.not_for_sale:
+            table.append((None,) * len(spec.levels))
+        else:
+            table.append(
+                tuple(override[i] if override else lv.price for i, lv in enumerate(spec.levels))
+            )
+    return table
 
 
 def astral_shop(s: State, index: int) -> bool:
@@ -119,9 +129,9 @@ def buy_actions(g: Any, s: State, index: int) -> list[int]:
     player = s.players[index]
     budget = player.bellonium - unpaid_fee(s)
     found = []
-    for upgrade in range(len(g.tables.upgrades)):
+    for upgrade, prices in enumerate(g.prices):
         level = player.upgrades[upgrade] + 1
-        cost = price(g, upgrade, level)
+        cost = prices[level - 1] if level <= len(prices) else None
         if cost is not None and cost <= budget:
             found.append(g.actions.buy(upgrade, level))
     if budget >= POWERUP_PRICE and s.powerup_deck:
