@@ -192,10 +192,7 @@ def push_effects(
 ) -> None:
     """Hook dispatch: the effects whose condition holds now run in the order written. Every
     condition is decided before any of them acts."""
-    for effect in reversed(effects):
-        frame = _new(Frame, (effect.steps, 0, bindings, host, owner, None))
-        if effect.condition is None or effect.condition(game, state, frame):
-            push(state, frame)
+    push_all(state, arm_effects(game, state, effects, bindings, host, owner))
 
 
 def arm_effects(

@@ -50,41 +50,29 @@ def damage(g: Any, s: State, step: Step, frame: Frame) -> None:
             fire.damage_quadrant(g, s, target, amount, shooter=None)
 
 
-@RULES.action("gain_energy")
-def gain_energy(g: Any, s: State, step: Step, frame: Frame) -> None:
-    for index in _targets(g, s, step, frame, "player"):
-        players.gain_energy(s, index, _amount(g, s, step, frame))
+def _each_player(change: Any) -> Any:
+    """A handler that changes each selected player by the action's amount."""
+
+    def handler(g: Any, s: State, step: Step, frame: Frame) -> None:
+        for index in _targets(g, s, step, frame, "player"):
+            change(g, s, index, _amount(g, s, step, frame))
+
+    return handler
 
 
-@RULES.action("lose_energy")
-def lose_energy(g: Any, s: State, step: Step, frame: Frame) -> None:
-    for index in _targets(g, s, step, frame, "player"):
-        players.lose_energy(g, s, index, _amount(g, s, step, frame))
+def _gain_glory(g: Any, s: State, index: int, amount: int) -> None:
+    s.players[index].glory += amount
 
 
-@RULES.action("add_threat")
-def add_threat(g: Any, s: State, step: Step, frame: Frame) -> None:
-    for index in _targets(g, s, step, frame, "player"):
-        players.add_threat(s, index, _amount(g, s, step, frame))
-
-
-@RULES.action("remove_threat")
-def remove_threat(g: Any, s: State, step: Step, frame: Frame) -> None:
-    amount = _amount(g, s, step, frame)
-    for index in _targets(g, s, step, frame, "player"):
-        players.remove_threat(s, index, amount)
-
-
-@RULES.action("gain_bellonium")
-def gain_bellonium(g: Any, s: State, step: Step, frame: Frame) -> None:
-    for index in _targets(g, s, step, frame, "player"):
-        players.gain_bellonium(s, index, _amount(g, s, step, frame))
-
-
-@RULES.action("gain_glory")
-def gain_glory(g: Any, s: State, step: Step, frame: Frame) -> None:
-    for index in _targets(g, s, step, frame, "player"):
-        s.players[index].glory += _amount(g, s, step, frame)
+for _action, _change in {
+    "gain_energy": lambda g, s, index, amount: players.gain_energy(s, index, amount),
+    "lose_energy": players.lose_energy,
+    "add_threat": lambda g, s, index, amount: players.add_threat(s, index, amount),
+    "remove_threat": lambda g, s, index, amount: players.remove_threat(s, index, amount),
+    "gain_bellonium": lambda g, s, index, amount: players.gain_bellonium(s, index, amount),
+    "gain_glory": _gain_glory,
+}.items():
+    RULES.action(_action)(_each_player(_change))
 
 
 @RULES.action("gain_reward")
