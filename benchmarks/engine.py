@@ -75,6 +75,7 @@ class Api:
         self.bundle = bundle
         self.module = module
         self.new = hasattr(module.Game, "from_variant")
+        self._games: dict[tuple[str, int], Any] = {}
 
     def scenario_games(self) -> list[Callable[[], Any]]:
         Game, bundle = self.module.Game, self.bundle
@@ -89,8 +90,11 @@ class Api:
 
     def full_game(self, variant: str, players: int, seed: int) -> Any:
         Game = self.module.Game
-        if self.new:
-            return Game.from_variant(self.bundle, variant, players).new_initial_state(seed)
+        if self.new:  # a Game holds the fixed rules: one per variant and player count
+            key = (variant, players)
+            if key not in self._games:
+                self._games[key] = Game.from_variant(self.bundle, variant, players)
+            return self._games[key].new_initial_state(seed)
         return Game.new(self.bundle, variant, players, seed)
 
     def state(self, game: Any) -> Any:
@@ -111,11 +115,17 @@ class Api:
 
 
 def play(
-    api: Api, start: Callable[[], Any], rng: random.Random, timing: dict[str, float]
+    api: Api,
+    start: Callable[[], Any],
+    rng: random.Random,
+    timing: dict[str, float],
+    profiler: cProfile.Profile | None,
 ) -> list[Any]:
-    """One random game, timed; returns the actions played."""
+    """One random game, timed (and profiled) from its first state on; returns its actions."""
     game = start()
     actions = []
+    if profiler:
+        profiler.enable()
     while not game.is_terminal():
         began = time.perf_counter()
         legal = game.legal_actions()
@@ -126,6 +136,8 @@ def play(
         timing["apply"] += time.perf_counter() - middle
         timing["transitions"] += 1
         actions.append(action)
+    if profiler:
+        profiler.disable()
     return actions
 
 
@@ -160,11 +172,7 @@ def measure(games: int, full_games: int, seed: int, profile: bool) -> dict[str, 
     for label, games_to_play in setups.items():
         timing = {"legal": 0.0, "apply": 0.0, "transitions": 0}
         visited: list[Any] = []
-        if profiler:
-            profiler.enable()
-        played = [(start, play(api, start, rng, timing)) for start in games_to_play]
-        if profiler:
-            profiler.disable()
+        played = [(start, play(api, start, rng, timing, profiler)) for start in games_to_play]
         for start, actions in played:
             if len(visited) < 20_000:
                 visited += replay(api, start, actions)

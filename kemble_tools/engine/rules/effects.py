@@ -45,7 +45,7 @@ def damage(g: Any, s: State, step: Step, frame: Frame) -> None:
     to_players = step.args["to:players"]
     for target in _targets(g, s, step, frame, "to"):
         if to_players:
-            players.lose_energy(g, s, target, amount, _cause(g, s, frame))
+            players.lose_energy(g, s, target, amount, lambda: _cause(g, s, frame))
         else:
             fire.damage_quadrant(g, s, target, amount, shooter=None)
 

@@ -88,7 +88,8 @@ def fire_event(
     shown = quadrant if quadrant is not None else g.shown(s, ref)
     if trigger in shown.hooks or shown.borrows_special:
         quadrant_hooks(g, s, shown, trigger, bindings, ref)
-    fire_owned(g, s, trigger, bindings)
+    if trigger in g.owned_triggers:
+        fire_owned(g, s, trigger, bindings)
 
 
 def fire_global(g: Any, s: State, trigger: str, bindings: tuple[Any, ...]) -> None:
@@ -104,7 +105,8 @@ def fire_global(g: Any, s: State, trigger: str, bindings: tuple[Any, ...]) -> No
                 ref = quadrant.ref
                 here = (*bindings[:QUADRANT], ref, *bindings[QUADRANT + 1 :])
                 quadrant_hooks(g, s, quadrant, trigger, here, ref)
-    fire_owned(g, s, trigger, bindings)
+    if trigger in g.owned_triggers:
+        fire_owned(g, s, trigger, bindings)
 
 
 def resolve_quadrant(g: Any, s: State, index: int, cell: int, trigger: str) -> None:
@@ -118,7 +120,8 @@ def resolve_quadrant(g: Any, s: State, index: int, cell: int, trigger: str) -> N
     player = s.players[index]
     if quadrant.move_cost:
         player.pending = (ref, quadrant.move_cost, trigger == "on_pushed_onto")
-        fire_owned(g, s, trigger, bindings)
+        if trigger in g.owned_triggers:
+            fire_owned(g, s, trigger, bindings)
         return
     player.pending = None
     fire_event(g, s, ref, trigger, bindings, quadrant)

@@ -167,7 +167,7 @@ def damage_quadrant(
 def destroy_quadrant(g: Any, s: State, ref: int, by: int | None, reward: bool) -> None:
     """R-FIR-7: the reward at once, then the quadrant is covered; flip cards turn over."""
     cell = g.cell_of(s, ref)
-    quadrant = g.shown(s, ref)
+    quadrant = g.tables.quadrants[s.cells[cell]] if cell >= 0 else g.shown(s, ref)
     if quadrant.kind.vacant:
         return
     if by is not None:

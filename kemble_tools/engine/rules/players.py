@@ -87,7 +87,8 @@ def gain_energy(s: State, index: int, amount: int) -> None:
     player.energy = max(player.energy, min(player.stats[MAX_ENERGY], player.energy + amount))
 
 
-def lose_energy(g: Any, s: State, index: int, amount: int, cause: str = "damage") -> None:
+def lose_energy(g: Any, s: State, index: int, amount: int, cause: Any = "damage") -> None:
+    """R-DST-1. `cause` (text, or a function giving it) says what hurt the ship, for reports."""
     player = s.players[index]
     if amount <= 0 or player.astral:
         return  # R-AST-3
@@ -116,9 +117,11 @@ def resolve_threat(g: Any, s: State, index: int) -> None:
     lose_energy(g, s, index, threat_level(points), "threat")
 
 
-def destroy_player(g: Any, s: State, index: int, cause: str = "damage") -> None:
+def destroy_player(g: Any, s: State, index: int, cause: Any = "damage") -> None:
     """R-DST-*: the ship leaves the play area and the player becomes astral."""
     player = s.players[index]
+    if callable(cause):
+        cause = cause()
     if s.notes is not None:
         s.notes.append(("destroyed", index, cause))
     for owner in player.tokens:  # R-DST-5: each token is worth 1 glory to its owner
