@@ -166,3 +166,34 @@ def test_open_decks_are_drawn_at_chance_nodes() -> None:
     assert me(game).hand == ("afterburner",) and len(view(game).powerup_deck) == 22
     seeded = play(make_game(grid, player={"position": [5, 2]}, powerups=None), "battle", "move N")
     assert not seeded.is_chance_node() and len(me(seeded).hand) == 1
+
+
+def test_open_sensor_decks_deal_and_draw_at_chance_nodes() -> None:
+    # R-SEN-3 R-SET-6 R-COMP-3
+    game = make_game(empty_grid(), sensors=None, open_chance=True, player={"position": [5, 2]})
+    assert game.is_chance_node() and len(game.chance_outcomes()) == 40  # the starting hand
+    play(game, "choose 20", "choose 330")
+    assert me(game).hand_sensors == (20, 330) and legal(game) == ["sensor 20", "sensor 330"]
+    play(game, "sensor 20")  # R-SEN-3: the new card is chance's too
+    outcomes = dict(game.chance_outcomes())
+    assert len(outcomes) == 38 and abs(sum(outcomes.values()) - 1) < 1e-9
+    play(game, "choose 40")
+    assert me(game).hand_sensors == (330, 40) and view(game).phase == "turn_choice"
+
+
+def test_an_open_sensor_deck_reveals_the_bombs_cards_by_chance() -> None:
+    # R-OBJ-BOMB-2 D-OBJ-2
+    from engine_helpers import E, q
+
+    grid = empty_grid()
+    grid[4][3] = q("space_bomb")
+    scenario = {"sensors": None, "sensor_hand": [], "powerups": []}
+    game = make_game(
+        grid, [[E, E, E, E]], player={"position": [3, 2]}, open_chance=True, **scenario
+    )
+    play(game, "battle", "end")
+    for number in (20, 30, 40, 50, 60):  # blue, green, yellow, purple, red: five draws
+        assert game.is_chance_node() and f"choose {number}" in legal(game)
+        play(game, f"choose {number}")
+    assert me(game).threat_points == 2  # p1 (red) was among them
+    assert len(view(game).sensor_deck) == 35

@@ -126,7 +126,7 @@ class ActionSpace:
             return _position_word(s, cell)
         if choice.kind == "card":
             return _position_word(s, s.game.card_cell(s, value))
-        if choice.kind == "chance":
+        if choice.kind == "powerup":
             return self.tables.powerups[value].id
         return str(value)
 

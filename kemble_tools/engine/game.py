@@ -19,7 +19,7 @@ from kemble_tools.engine.board import Geometry
 from kemble_tools.engine.content import COUNTERS, ORTHOGONAL, STAT, Quadrant, build_tables
 from kemble_tools.engine.dsl import Compiler
 from kemble_tools.engine.errors import IllegalAction, SetupError
-from kemble_tools.engine.kernel import CHANCE, ONGOING, Steps, answer, run
+from kemble_tools.engine.kernel import CHANCE, ONGOING, Frame, Steps, answer, run
 from kemble_tools.engine.key import Interned, pack
 from kemble_tools.engine.observer import Observer
 from kemble_tools.engine.rules import RULES, fire, movement, queries, scoring, shop, turn
@@ -76,7 +76,10 @@ class Game:
         self.setup = setup
         self.scenario = scenario
         self.players = players
-        self.open_chance = open_chance
+        # Decks a scenario leaves open are drawn at chance nodes when `open_chance` asks for
+        # it (for analysis); otherwise they are shuffled from the seed (CONTRACT §3).
+        self.open_powerups = open_chance and (scenario is None or scenario.get("powerups") is None)
+        self.open_sensors = open_chance and (scenario is None or scenario.get("sensors") is None)
         self.tables = build_tables(bundle, rules, local_cards or {}, hooks, compiler.condition)
         per_row = len(scenario["rows"][0]) if scenario and scenario["rows"] else setup["row_width"]
         self.width = 2 * per_row  # quadrant columns (D-GEO-1)
@@ -114,8 +117,8 @@ class Game:
     def from_scenario(
         cls, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool = False
     ) -> Game:
-        """A scenario's game (CONTRACT §3). With `open_chance`, a power-up deck the scenario
-        does not fix is drawn at chance nodes instead of in the seeded order."""
+        """A scenario's game (CONTRACT §3). With `open_chance`, the power-up and sensor decks
+        the scenario does not fix are drawn at chance nodes instead of in the seeded order."""
         variant = scenario["variant"]  # CONTRACT §3: a scenario names its variant
         return cls(
             bundle,
@@ -124,7 +127,7 @@ class Game:
             scenario.get("cards", {}),
             scenario,
             1,
-            open_chance and scenario.get("powerups") is None,
+            open_chance,
         )
 
     @classmethod
@@ -143,8 +146,28 @@ class Game:
             s = scenario_state(self, self.scenario)
         else:
             s = variant_state(self, self.players, seed)
-        s.open_chance = self.open_chance
+        if self.open_powerups:
+            s.powerup_deck = tuple(sorted(s.powerup_deck))  # the order is chance's
+        if self.open_sensors:
+            self._deal_sensors_by_chance(s)
         return s
+
+    def _deal_sensors_by_chance(self, s: State) -> None:
+        """With the sensor deck left open, the deck is a set of cards and the starting hands
+        not given by the scenario are chance's draws too (R-SET-6)."""
+        dealt = self.scenario is None or self.scenario.get("sensor_hand") is None
+        pile = list(s.sensor_deck)
+        draws = []
+        for index, player in enumerate(s.players):
+            if dealt:
+                pile += player.hand_sensors
+                draws += [self.steps("draw_sensor", index)] * len(player.hand_sensors)
+                player.hand_sensors = ()
+        s.sensor_deck = tuple(sorted(pile))
+        if draws:
+            s.phase = SENSOR
+            s.frames = (Frame(tuple(draws)),)
+            run(self, s)
 
     def num_distinct_actions(self) -> int:
         return len(self.actions)

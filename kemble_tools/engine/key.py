@@ -43,7 +43,6 @@ def pack(s: State, interned: Interned) -> bytes:
         s.boss_defeated,
         s.outcome,
         s.draws,
-        s.open_chance,
         interned(s.frames),
         interned(s.choice),
         len(s.cells),

@@ -193,7 +193,6 @@ class State:
         "game",
         "markers",
         "notes",
-        "open_chance",
         "order",
         "order_index",
         "outcome",
@@ -232,7 +231,6 @@ class State:
         self.achievements: tuple[int, ...] = ()  # revealed (R-SET-2, R-ACH-1)
         self.achievement_deck: tuple[int, ...] = ()
         self.outcome = ONGOING
-        self.open_chance = False  # unfixed decks are drawn at chance nodes, not from the seed
         self.seed = 0
         self.draws = 0  # random draws the seeded generator has made
         self.notes: list[Any] | None = None  # what happens, while a watched transition runs
@@ -258,7 +256,6 @@ class State:
         new.game = self.game
         new.markers = self.markers
         new.notes = self.notes
-        new.open_chance = self.open_chance
         new.order = self.order
         new.owned = False
         new.order_index = self.order_index

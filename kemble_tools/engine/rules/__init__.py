@@ -20,6 +20,9 @@ for _name, _handler in {
     "scroll_rows": scroll.scroll_rows,
     "next_round": scroll.next_round,
     "draw": shop.draw_step,
+    "draw_sensor": turn.draw_sensor,
+    "take_sensor": turn.take_sensor,
+    "sensor_played": turn.sensor_played,
     "draw_chosen": shop.draw_chosen,
     "splash": _fire.splash,
 }.items():

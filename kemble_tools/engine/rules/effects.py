@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.content import STAT
-from kemble_tools.engine.kernel import Choice, Frame, Step, ask, push, push_below
+from kemble_tools.engine.kernel import CHANCE, Choice, Frame, Step, ask, push, push_below
 from kemble_tools.engine.rules import fire, players
 from kemble_tools.engine.rules.registry import RULES
 from kemble_tools.engine.state import ACHIEVEMENT, BATTLE, MATCHING, State
@@ -170,13 +170,45 @@ def teleport(g: Any, s: State, step: Step, frame: Frame) -> None:
 
 @RULES.action("reveal_sensors")
 def reveal_sensors(g: Any, s: State, step: Step, frame: Frame) -> None:
-    """R-OBJ-BOMB-2: reveal sensor cards; `then` runs for the players whose symbol shows."""
+    """R-OBJ-BOMB-2: reveal sensor cards; `then` runs for the players whose symbol shows.
+    With the sensor deck's order left open, chance reveals them one by one."""
     count = int(_value(g, s, step, frame, "count", 1))
+    if g.open_sensors:
+        push(s, frame.then((g.steps("reveal", count, (), step.args["then"]),)))
+        return
     revealed, s.sensor_deck = s.sensor_deck[:count], s.sensor_deck[count:]
+    _revealed(g, s, revealed, step.args["then"], frame)
+
+
+def _revealed(g: Any, s: State, revealed: tuple[int, ...], then: Any, frame: Frame) -> None:
     symbols = {g.tables.sensor_by_number[number].symbol for number in revealed}
     matching = tuple(i for i in range(len(s.players)) if PLAYER_SYMBOLS[i] in symbols)
     bindings = (*frame.bindings[:MATCHING], matching, *frame.bindings[MATCHING + 1 :])
-    push(s, Frame(step.args["then"], 0, bindings, frame.host, frame.owner, frame.chosen))
+    push(s, Frame(then, 0, bindings, frame.host, frame.owner, frame.chosen))
+
+
+@RULES.step("reveal")
+def reveal(g: Any, s: State, step: Step, frame: Frame) -> None:
+    """One chance reveal of an open sensor deck, until `count` are shown or the deck ends."""
+    count, revealed, then = step.args
+    deck = s.sensor_deck
+    if count == 0 or not deck:
+        _revealed(g, s, revealed, then, frame)
+    elif len(deck) == 1:
+        s.sensor_deck = ()
+        push(s, frame.then((g.steps("reveal", count - 1, (*revealed, deck[0]), then),)))
+    else:
+        follow = frame.then((g.steps("revealed", count, revealed, then),))
+        ask(s, Choice(CHANCE, "sensor", deck, follow))
+
+
+@RULES.step("revealed")
+def revealed_one(g: Any, s: State, step: Step, frame: Frame) -> None:
+    count, revealed, then = step.args
+    deck = list(s.sensor_deck)
+    deck.remove(frame.chosen)
+    s.sensor_deck = tuple(deck)
+    push(s, frame.then((g.steps("reveal", count - 1, (*revealed, frame.chosen), then),)))
 
 
 def _modify_each(

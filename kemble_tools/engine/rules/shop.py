@@ -173,10 +173,10 @@ def draw_powerup(g: Any, s: State, index: int) -> None:
     deck = s.powerup_deck
     if not deck:
         return
-    if s.open_chance and len(set(deck)) > 1:
+    if g.open_powerups and len(set(deck)) > 1:
         powerups = g.tables.powerups
         cards = tuple(sorted(set(deck), key=lambda card: powerups[card].id))
-        ask(s, Choice(CHANCE, "chance", cards, g.steps.frame("draw_chosen", index)))
+        ask(s, Choice(CHANCE, "powerup", cards, g.steps.frame("draw_chosen", index)))
         return
     take_powerup(g, s, index, deck[0])
 
@@ -202,10 +202,12 @@ def take_powerup(g: Any, s: State, index: int, card: int) -> None:
 
 
 def chance_outcomes(g: Any, s: State) -> list[tuple[int, float]]:
-    """At a chance node: each option's action and its probability (cards left in the deck)."""
+    """At a chance node: each option's action and its probability (cards left in the deck
+    the draw is from: power-ups, or sensor cards)."""
     choice = s.choice
     if choice is None or choice.player != CHANCE:
         return []
-    counts = [s.powerup_deck.count(card) for card in choice.values]
+    deck = s.powerup_deck if choice.kind == "powerup" else s.sensor_deck
+    counts = [deck.count(card) for card in choice.values]
     total = sum(counts)
     return [(g.choose_action(i), count / total) for i, count in enumerate(counts)]

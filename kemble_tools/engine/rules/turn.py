@@ -8,7 +8,7 @@ from typing import Any
 
 from kemble_tools.engine.content import STAT
 from kemble_tools.engine.errors import IllegalAction
-from kemble_tools.engine.kernel import Frame, push_effects, run_after
+from kemble_tools.engine.kernel import CHANCE, Choice, Frame, ask, push, push_effects, run_after
 from kemble_tools.engine.rules.events import fire_global, note
 from kemble_tools.engine.rules.players import (
     add_threat,
@@ -40,16 +40,48 @@ def play_sensor(g: Any, s: State, slot: int) -> None:
             "play one of the sensor cards in your hand: "
             + ", ".join(str(n) for n in player.hand_sensors),
         )
-    hand = tuple(n for n in player.hand_sensors if n != number)
-    if not s.sensor_deck and s.sensor_discard:  # R-SEN-3: reshuffle the discards
-        pile = list(s.sensor_discard)
-        random.Random(f"{s.seed}:{s.draws}").shuffle(pile)
-        s.sensor_deck, s.sensor_discard, s.draws = tuple(pile), (), s.draws + 1
-    if s.sensor_deck:  # R-SEN-3: draw a new one
-        hand, s.sensor_deck = (*hand, s.sensor_deck[0]), s.sensor_deck[1:]
-    player.hand_sensors = hand
+    player.hand_sensors = tuple(n for n in player.hand_sensors if n != number)
     player.sensor = number
     note(s, "p%d sensor %d", index + 1, number)
+    if not s.sensor_deck and s.sensor_discard:  # R-SEN-3: the discards become the deck
+        pile = list(s.sensor_discard)
+        if not g.open_sensors:
+            random.Random(f"{s.seed}:{s.draws}").shuffle(pile)
+        s.sensor_deck, s.sensor_discard, s.draws = (
+            tuple(sorted(pile) if g.open_sensors else pile),
+            (),
+            s.draws + 1,
+        )
+    push(s, Frame((g.steps("draw_sensor", index), g.steps("sensor_played", index, number))))
+
+
+def draw_sensor(g: Any, s: State, step: Any, frame: Frame) -> None:
+    """R-SEN-3: the top card, or chance's pick when the deck's order is left open."""
+    (index,) = step.args
+    deck = s.sensor_deck
+    if not deck:
+        return
+    if g.open_sensors and len(deck) > 1:
+        ask(s, Choice(CHANCE, "sensor", deck, g.steps.frame("take_sensor", index)))
+        return
+    take_sensor_card(s, index, deck[0])
+
+
+def take_sensor(g: Any, s: State, step: Any, frame: Frame) -> None:
+    take_sensor_card(s, step.args[0], frame.chosen)
+
+
+def take_sensor_card(s: State, index: int, number: int) -> None:
+    deck = list(s.sensor_deck)
+    deck.remove(number)
+    s.sensor_deck = tuple(deck)
+    player = s.players[index]
+    player.hand_sensors = (*player.hand_sensors, number)
+
+
+def sensor_played(g: Any, s: State, step: Any, frame: Frame) -> None:
+    """The card's text (R-SEN-4), and the turn order once every player has played."""
+    index, number = step.args
     effects = g.tables.sensor_by_number[number].on_played
     if effects:
         push_effects(g, s, effects, (index, None, None, None, None, None), -1, index)
