@@ -374,6 +374,56 @@ def _write_sheets(
     return target
 
 
+@app.command(name="solve")
+def solve_command(
+    scenarios: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Scenario files or folders (default: the shipped scenarios).",
+            exists=True,
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (CONTRACT §6).")] = False,
+    limit_states: Annotated[
+        int | None, typer.Option(min=1, help="Stop after this many engine states: unknown.")
+    ] = None,
+    limit_seconds: Annotated[
+        float, typer.Option(min=0.1, help="Stop deciding after this long: unknown.")
+    ] = 120.0,
+    memory: Annotated[
+        float | None, typer.Option(min=1, help="Stop when the table would pass this many MB.")
+    ] = None,
+    analysis_states: Annotated[
+        int,
+        typer.Option(min=0, help="Engine states for measuring the winning lines after a verdict."),
+    ] = 300_000,
+    jobs: Annotated[
+        int | None, typer.Option(min=1, help="Processes (default: one per core).")
+    ] = None,
+    graph: Annotated[
+        Path | None,
+        typer.Option(help="Write the explored round-level graph (.graphml or .dot); one scenario."),
+    ] = None,
+    naive: Annotated[
+        bool, typer.Option(help="Plain exhaustive search with no pruning (a reference).")
+    ] = False,
+) -> None:
+    """Solvability of single-player scenarios: the verdict, a winning line, how hard."""
+    from kemble_tools.solve.cli import run_solve
+
+    code = run_solve(
+        scenarios or [],
+        as_json=as_json,
+        limits=(limit_states, limit_seconds, memory),
+        analysis_states=analysis_states,
+        jobs=jobs,
+        graph=graph,
+        naive=naive,
+    )
+    raise typer.Exit(code)
+
+
 @app.command()
 def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
@@ -390,6 +440,10 @@ def build(
     from kemble_tools.export.sheets import SheetOptions
 
     _write_sheets(result.bundle or {}, out, SheetOptions(backs=True))
+    from kemble_tools.solve.cli import build_solutions
+
+    if not build_solutions(result.bundle or {}, out):
+        raise typer.Exit(EXIT_INVALID)
 
 
 @app.command()

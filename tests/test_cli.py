@@ -105,6 +105,7 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     run = kemble("build", "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stdout
     assert "validate:" in run.stdout and "compile:" in run.stdout and "sheets:" in run.stdout
+    assert "solve: 8 scenarios, 6 solvable, 2 unsolvable, 0 unknown" in run.stdout
     assert json.loads((tmp_path / "out" / "diagnostics.json").read_text()) == []
     bundle = json.loads((tmp_path / "out" / "kemble.bundle.json").read_text())
     assert bundle["dsl_version"] == 1
@@ -113,6 +114,7 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
         "diagnostics.json",
         "kemble-sheets.pdf",
         "kemble.bundle.json",
+        "solutions.json",
     ]
 
 

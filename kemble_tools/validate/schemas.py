@@ -541,6 +541,11 @@ def _scenario() -> Schema:
             "round": _int(1),
             "seed": _int(0),
             "expect": {"enum": VERDICTS},
+            "difficulty": {
+                "enum": ["easy", "medium", "hard", "perfection"],
+                "description": "The difficulty band the author expects (docs/solver.md); "
+                "`kemble build` checks it.",
+            },
             "cards": _list(local_card, description="Cards defined for this scenario only."),
         },
         ["id", "title", "variant", "rows", "deck"],

@@ -470,11 +470,24 @@ def _check_boss_placement(doc: Document, catalog: Catalog) -> Iterator[Diagnosti
             "its last row would be incomplete",
             hint=f"give the deck a multiple of {width} cards before the Boss Warning card",
         )
-    if "expect" in doc.data and (not ids or ids[-1] not in bosses):
+    boss_cards = {
+        item.id
+        for item in catalog.table("card").values()
+        if item.deck in {b for b in catalog.table("boss")}
+    }
+    rows = doc.data.get("rows")
+    on_board = any(
+        (ref if isinstance(ref, str) else ref.get("card") if isinstance(ref, YMap) else None)
+        in boss_cards
+        for row in (rows if isinstance(rows, YList) else [])
+        for ref in (row if isinstance(row, YList) else [])
+    )
+    if "expect" in doc.data and (not ids or ids[-1] not in bosses) and not on_board:
         yield doc.diagnostic(
             ("expect",),
             "scenario.no_boss",
-            "a scenario with an expected verdict must end its deck with a Boss Warning card",
+            "a scenario with an expected verdict needs a boss: the Boss Warning card last in "
+            "its deck, or the boss's cards on the board",
             hint="R-VAR-SOLO-1: the player wins by "
             "defeating the boss; add e.g. BOSS-CANNONRAM last",
         )

@@ -1,0 +1,1 @@
+"""Solvability analysis of single-player scenarios, built on the engine's own transitions."""

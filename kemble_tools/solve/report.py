@@ -1,0 +1,103 @@
+"""What `kemble solve` prints for people: one table for every scenario, and for one scenario its
+winning line told turn by turn, with the board at the critical rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from kemble_tools.solve.solver import Solution
+
+
+def table(solutions: list[Solution]) -> Table:
+    grid = Table(title="Solvability", title_justify="left")
+    for column in (
+        "scenario",
+        "expect",
+        "verdict",
+        "band",
+        "lines",
+        "1st turns",
+        "critical",
+        "witness",
+        "states",
+        "s",
+    ):
+        grid.add_column(column, justify="left" if column in ("scenario", "verdict") else "right")
+    for solution in solutions:
+        analysis = solution.analysis
+        lower = "" if analysis.get("complete", True) else "≥"
+        verdict = solution.verdict
+        if solution.chance and solution.win_probability is not None:
+            verdict += f" p={solution.win_probability:.3f}"
+        if solution.limit_hit and solution.verdict == "unknown":
+            verdict += f" ({solution.limit_hit})"
+        grid.add_row(
+            solution.scenario,
+            solution.expect or "",
+            verdict,
+            str(analysis.get("difficulty", "")),
+            f"{lower}{analysis['winning_lines']}" if "winning_lines" in analysis else "",
+            f"{lower}{analysis.get('winning_first_turns', '')}",
+            _rounds(analysis),
+            str(len(solution.witness)) if solution.witness else "",
+            f"{solution.states:,}",
+            f"{solution.seconds:.1f}",
+        )
+    return grid
+
+
+def _rounds(analysis: dict[str, Any]) -> str:
+    if not analysis.get("complete", True):
+        return "?"
+    return ", ".join(map(str, analysis.get("critical_rounds", []))) or "none"
+
+
+def narrate(solution: Solution, state: Any) -> str:
+    """The witness, turn by turn, played on `state` (a fresh game of the scenario)."""
+    from kemble_tools.play import autoplay_sensor, render_board
+
+    if not solution.witness:
+        return ""
+    critical = set(solution.analysis.get("critical_rounds", []))
+    lines = [f"A winning line ({len(solution.witness)} actions):"]
+    turn: list[str] = []
+    for words in solution.witness:
+        autoplay_sensor(state, words)
+        if words in ("battle", "powerdown") or words.startswith("sensor"):
+            if turn:
+                lines.append("  " + ", ".join(turn))
+                turn = []
+            if state.round in critical and words in ("battle", "powerdown"):
+                lines.append(f"  -- round {state.round} is critical: every winning line is here")
+                lines += ["     " + row for row in render_board(state).splitlines()[:-1]]
+            turn.append(f"round {state.round}: {words}")
+        else:
+            turn.append(words)
+        state.play(words)
+    if turn:
+        lines.append("  " + ", ".join(turn))
+    lines.append(f"  -> {'won' if state.outcome == 1 else 'not won'}")
+    return "\n".join(lines) + "\n"
+
+
+def summary(solution: Solution) -> str:
+    analysis = solution.analysis
+    parts = [f"{solution.scenario}: {solution.verdict}"]
+    if solution.chance and solution.win_probability is not None:
+        parts.append(f"win probability {solution.win_probability:.3f} under the best play")
+    if "difficulty" in analysis:
+        parts.append(f"difficulty {analysis['difficulty']}")
+    if analysis.get("energy_margin") is not None:
+        parts.append(f"least energy along the line {analysis['energy_margin']}")
+    if "winning_share" in analysis and analysis.get("winning_nodes"):
+        parts.append(f"{analysis['winning_share']:.0%} of the options keep a win possible")
+    if not analysis.get("complete", True):
+        parts.append("analysis cut short: counts are lower bounds")
+    return "; ".join(parts) + "\n"
+
+
+def show(console: Console, solutions: list[Solution]) -> None:
+    console.print(table(solutions))

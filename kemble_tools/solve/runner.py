@@ -1,0 +1,101 @@
+"""Solving several scenarios at once, one process each (`--jobs`), with one progress display."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import queue
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from kemble_tools.solve.search import Limits
+from kemble_tools.solve.solver import Solution, solve
+
+
+@dataclass(frozen=True)
+class Job:
+    scenario: str
+    limits: Limits
+    analysis_states: int
+    open_chance: bool = True
+
+
+def solve_scenario(
+    bundle: dict[str, Any],
+    job: Job,
+    progress: Callable[[int, float], None] | None = None,
+) -> Solution:
+    from kemble_tools.engine import Game
+
+    game = Game.from_scenario(bundle, bundle["scenarios"][job.scenario], job.open_chance)
+    return solve(game, job.scenario, job.limits, job.analysis_states, progress)
+
+
+def solve_all(
+    bundle: dict[str, Any],
+    jobs: list[Job],
+    workers: int | None = None,
+    report: Callable[[str, int, float, bool], None] | None = None,
+) -> list[Solution]:
+    """Every job, in parallel processes when there are several; `report(scenario, states,
+    seconds, done)` hears how each is going."""
+    workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    if workers == 1:
+        results = []
+        for job in jobs:
+
+            def tell(states: int, seconds: float, name: str = job.scenario) -> None:
+                if report:
+                    report(name, states, seconds, False)
+
+            solution = solve_scenario(bundle, job, tell)
+            if report:
+                report(job.scenario, solution.states, solution.seconds, True)
+            results.append(_portable(solution))
+        return results
+    from kemble_tools.bundle import render_bundle
+
+    text = render_bundle(bundle)
+    context = multiprocessing.get_context("spawn")
+    with context.Manager() as manager, ProcessPoolExecutor(workers, mp_context=context) as pool:
+        updates = manager.Queue()
+        futures = {pool.submit(_work, text, job, updates): job for job in jobs}
+        pending = set(futures)
+        while pending:
+            _drain(updates, report)
+            done = {future for future in pending if future.done()}
+            for future in done:
+                solution = future.result()
+                if report:
+                    report(solution.scenario, solution.states, solution.seconds, True)
+            pending -= done
+            time.sleep(0.1)
+        _drain(updates, report)
+        return [future.result() for future in futures]
+
+
+def _work(text: str, job: Job, updates: Any) -> Solution:
+    from kemble_tools.bundle import read_bundle
+
+    def tell(states: int, seconds: float) -> None:
+        updates.put((job.scenario, states, seconds))
+
+    return _portable(solve_scenario(read_bundle(text), job, tell))
+
+
+def _drain(updates: Any, report: Callable[[str, int, float, bool], None] | None) -> None:
+    while True:
+        try:
+            name, states, seconds = updates.get_nowait()
+        except queue.Empty:
+            return
+        if report:
+            report(name, states, seconds, False)
+
+
+def _portable(solution: Solution) -> Solution:
+    """What crosses back from a worker: everything but the explored graph's engine states."""
+    return solution

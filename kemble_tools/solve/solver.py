@@ -1,0 +1,246 @@
+"""`solve`: the verdict on a solo scenario, a witness that `kemble run` replays, and the analysis.
+
+1. Decide: the search (search.py) stops at the first sure win, or proves the scenario lost by
+   exploring every node it cannot prune as dominated.
+2. Witness: the winning line is followed from the start and written in the words of an action
+   script; it is then replayed on a fresh game exactly as `kemble run` plays a script, and the
+   answer is given only if that replay wins.
+3. Analyse: the whole round-level graph is explored (within what is left of the limits) and
+   measured (graph.py).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kemble_tools.engine import Game, State
+from kemble_tools.engine.state import WON
+from kemble_tools.solve.search import LimitHit, Limits, Search, Value, _is_node
+
+VERDICTS = ("solvable", "unsolvable", "unknown")
+
+
+@dataclass
+class Solution:
+    scenario: str
+    verdict: str
+    witness: list[str] | None = None
+    states: int = 0  # engine states the search generated
+    nodes: int = 0  # round-level nodes it reached
+    pruned: int = 0  # states it did not explore because a better one was known
+    seconds: float = 0.0
+    first_witness_seconds: float | None = None
+    limit_hit: str | None = None  # which limit stopped the search, if one did
+    win_probability: float | None = None  # with chance left open
+    chance: bool = False
+    analysis: dict[str, Any] = field(default_factory=dict)
+    expect: str | None = None
+    graph: Any = None
+    analysis_draws: dict[str, Any] | None = None
+
+    def to_json(self, timings: bool = True) -> dict[str, Any]:
+        """CONTRACT §6, and more; without `timings`, the same bytes on any machine."""
+        data: dict[str, Any] = {
+            "scenario": self.scenario,
+            "verdict": self.verdict,
+            "witness": self.witness,
+            "states": self.states,
+            "seconds": round(self.seconds, 3),
+            "winning_lines": self.analysis.get("winning_lines"),
+            "critical_rounds": self.analysis.get("critical_rounds", []),
+            "limit_hit": self.limit_hit is not None,
+        }
+        if self.chance:
+            data["win_probability"] = self.win_probability
+            data["upper_bound"] = self.analysis.get("upper_bound")
+        data.update(
+            {
+                "limit": self.limit_hit,
+                "nodes": self.nodes,
+                "pruned": self.pruned,
+                "first_witness_seconds": _round(self.first_witness_seconds),
+                "expect": self.expect,
+                "analysis": self.analysis,
+            }
+        )
+        if not timings:
+            del data["seconds"], data["first_witness_seconds"]
+        return data
+
+
+def solve(
+    game: Game,
+    name: str,
+    limits: Limits | None = None,
+    analysis_states: int = 300_000,
+    progress: Callable[[int, float], None] | None = None,
+) -> Solution:
+    """Decide within `limits`, then analyse for at most `analysis_states` more engine states
+    (0: not at all). An analysis cut short gives lower bounds (`analysis["complete"]` is
+    False). Counting states, not seconds, keeps the answer the same on any machine."""
+    limits = limits or Limits()
+    search = Search(game, limits, progress)
+    started = time.perf_counter()
+    solution = Solution(name, "unknown", chance=game.open_powerups or game.open_sensors)
+    solution.expect = (game.scenario or {}).get("expect")
+    try:
+        value = search.run()
+    except LimitHit as hit:
+        solution.limit_hit = hit.which
+        return _finish(solution, search, started)
+    solution.verdict = "solvable" if value.sure else "unsolvable"
+    solution.win_probability = round(value.probability, 6)
+    solution.first_witness_seconds = search.first_witness_at
+    effort = search.expanded
+    if value.sure or value.probability > 0:
+        solution.witness = witness(search)
+    if analysis_states > 0 and solution.chance:
+        solution.analysis_draws = draw_share(game, analysis_states // 2)
+        analysis_states //= 2
+    if analysis_states > 0:
+        from kemble_tools.solve.graph import analyse
+
+        search.limits = Limits(search.expanded + analysis_states, None, limits.memory_mb)
+        try:
+            search.explore_wins()
+            complete = True
+        except LimitHit:
+            complete = False
+        solution.analysis, solution.graph = analyse(search, solution.witness, complete, effort)
+        if solution.analysis_draws:
+            solution.analysis["upper_bound"] = solution.analysis_draws
+    return _finish(solution, search, started)
+
+
+def draw_share(game: Game, states: int, most: int = 100) -> dict[str, Any]:
+    """The share of the decks' orders for which some line wins: each sample fixes the open
+    decks in one shuffled order (the scenario's seed + i) and is decided as a scenario with
+    no chance left. An upper bound on `win_probability`, which a player who does not know the
+    order can reach only by luck; reported with a 95 % Wilson interval over the samples."""
+    import math
+
+    scenario = dict(game.scenario or {})
+    base = int(scenario.get("seed", 0))
+    won, tried, spent = 0, 0, 0
+    while tried < most and spent < states:
+        sample = {**scenario, "seed": base + 1 + tried}
+        search = Search(Game.from_scenario(game.bundle, sample), Limits(states - spent))
+        try:
+            value = search.run()
+        except LimitHit:
+            break
+        spent += search.expanded
+        won += value.sure
+        tried += 1
+    if not tried:
+        return {"samples": 0}
+    share, z = won / tried, 1.96
+    centre = (share + z * z / (2 * tried)) / (1 + z * z / tried)
+    spread = z * math.sqrt(share * (1 - share) / tried + z * z / (4 * tried * tried))
+    spread /= 1 + z * z / tried
+    return {
+        "samples": tried,
+        "share": round(share, 4),
+        "interval": [round(max(0.0, centre - spread), 4), round(min(1.0, centre + spread), 4)],
+    }
+
+
+def _finish(solution: Solution, search: Search, started: float) -> Solution:
+    solution.states, solution.nodes = search.expanded, len(search.nodes)
+    solution.pruned = search.pruned
+    solution.seconds = time.perf_counter() - started
+    return solution
+
+
+# --- the witness ---------------------------------------------------------------------------------
+
+
+def witness(search: Search) -> list[str] | None:
+    """A winning line as an action script, checked by replaying it as `kemble run` would.
+    With chance left open, the line is the one that wins against the draws `kemble run` makes
+    (the decks shuffled from the scenario's seed); None when those draws lose."""
+    game = search.game
+    draws = SeededDraws(game) if (game.open_powerups or game.open_sensors) else None
+    state, previous = search.root_state.clone(), search.root_state
+    words: list[str] = []
+    plan: list[int] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            assert draws is not None
+            action, plan = draws.outcome(state, previous), []
+        else:
+            if not plan:
+                plan = list(_plan(search, state) or ())
+                if not plan:
+                    return None
+            action = plan.pop(0)
+            words.append(state.action_to_string(action))
+        previous, state = state, state.child(action)
+    if state.outcome != WON:
+        return None
+    _check(game, words)
+    return words
+
+
+def _plan(search: Search, state: State) -> tuple[int, ...] | None:
+    """The actions to the next node on the best line from `state`."""
+    if _is_node(state):
+        node = search.nodes[search.canon.key(state)]
+        if node.best is None:
+            search.value(state, node)
+        return node.edges.get(node.best) if node.best is not None else None
+    best: tuple[Value, tuple[int, ...]] | None = None
+    for path, child, key in search.stops(state):  # after chance spoke, mid-round
+        value = search.value(child, search._node(child, key))
+        if best is None or (value.sure, value.probability) > (best[0].sure, best[0].probability):
+            best = (value, path)
+    return best[1] if best else None
+
+
+class SeededDraws:
+    """The draws `kemble run` makes, from the decks the scenario's seed shuffles: power-ups
+    come off the top in order; sensor cards too, until the discards are shuffled again."""
+
+    def __init__(self, game: Game) -> None:
+        import random
+
+        seeded = Game.from_scenario(game.bundle, game.scenario or {}).new_initial_state()
+        self.random = random
+        self.seed = seeded.seed
+        self.powerups = list(seeded.powerup_deck)
+        self.initial_powerups = len(self.powerups)
+        hands = [n for player in seeded.players for n in player.hand_sensors]
+        dealt = (game.scenario or {}).get("sensor_hand") is None
+        self.sensors = (hands if dealt else []) + list(seeded.sensor_deck)
+        self.epoch, self.drawn_sensors = 0, 0
+
+    def outcome(self, state: State, previous: State) -> int:
+        choice = state.choice
+        assert choice is not None
+        if choice.kind == "powerup":
+            card = self.powerups[self.initial_powerups - len(state.powerup_deck)]
+        else:
+            if state.draws > self.epoch:  # R-SEN-3: the discards were shuffled into a deck
+                pile = list(previous.sensor_discard)
+                self.random.Random(f"{self.seed}:{self.epoch}").shuffle(pile)
+                self.sensors, self.epoch, self.drawn_sensors = pile, state.draws, 0
+            card = self.sensors[self.drawn_sensors]
+            self.drawn_sensors += 1
+        return state.game.choose_action(choice.values.index(card))
+
+
+def _check(game: Game, words: list[str]) -> None:
+    """Replay the witness on a fresh game as `kemble run` does; it must win."""
+    from kemble_tools.play import run_script
+
+    seeded = Game.from_scenario(game.bundle, game.scenario or {}).new_initial_state()
+    run_script(seeded, "\n".join(words))
+    if seeded.outcome != WON:
+        raise AssertionError("the solver's witness does not win when replayed")
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
