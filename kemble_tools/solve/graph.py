@@ -73,15 +73,11 @@ def analyse(
         return result, graph
     wins = graph.subgraph(winning).copy()
     lines = _count_lines(wins, root)
-    dominators = nx.immediate_dominators(wins, root)
-    chain, node = [], dominators.get(WIN)
-    while node is not None and node != root:
-        chain.append(node)
-        node = dominators.get(node)
     endings = [n for n in wins.predecessors(WIN)]
     start = graph.nodes[root]["round"]
     rounds = [graph.nodes[n]["round"] - start + 1 for n in endings]
-    critical = sorted({graph.nodes[n]["round"] for n in chain if graph.nodes[n]["kind"] == "round"})
+    known = None if complete else search.explored_through
+    critical = _critical_rounds(graph, wins, root, known)
     result.update(
         winning_lines=lines,
         winning_first_turns=wins.out_degree(root),
