@@ -301,6 +301,11 @@ class State:
     def clone(self) -> State:
         return self.copy()
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # A deep copy is an independent state of the same game: the game and its tables are
+        # shared, never copied (OpenSpiel clones Python states with copy.deepcopy).
+        return self.copy()
+
     def is_terminal(self) -> bool:
         return self.outcome != ONGOING
 

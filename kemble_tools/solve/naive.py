@@ -15,6 +15,10 @@ from kemble_tools.engine.state import WON
 from kemble_tools.solve.search import LimitHit, Limits
 from kemble_tools.solve.solver import Solution, _check
 
+# The table's memory, estimated: a parents entry (dict slot, tuple, key bytes object) and a whole
+# engine state per frontier entry (1,263 bytes measured by benchmarks/engine.py).
+ENTRY_BYTES, STATE_BYTES = 150, 1300
+
 
 def solve_naive(game: Game, name: str, limits: Limits | None = None) -> Solution:
     if game.open_powerups or game.open_sensors:
@@ -32,7 +36,7 @@ def solve_naive(game: Game, name: str, limits: Limits | None = None) -> Solution
             for action in state.legal_actions():
                 child = state.child(action)
                 solution.states += 1
-                _check_limits(solution.states, started, limits, len(parents))
+                _check_limits(solution.states, started, limits, parents, len(frontier))
                 key = child.key()
                 if key in parents:
                     continue
@@ -70,12 +74,17 @@ def _line(game: Game, parents: dict[bytes, tuple[bytes, int] | None], key: bytes
     return words
 
 
-def _check_limits(states: int, started: float, limits: Limits, table: int) -> None:
+def _check_limits(
+    states: int, started: float, limits: Limits, parents: dict[bytes, object], frontier: int
+) -> None:
     if states % 1024:
         return
     if limits.states is not None and states >= limits.states:
         raise LimitHit("states")
     if limits.seconds is not None and time.perf_counter() - started >= limits.seconds:
         raise LimitHit("seconds")
-    if limits.memory_mb is not None and table * 400 / 1e6 >= limits.memory_mb:
-        raise LimitHit("memory")
+    if limits.memory_mb is not None:
+        key_bytes = len(next(iter(parents))) + 33  # keys are about the same size
+        used = len(parents) * (ENTRY_BYTES + key_bytes) + frontier * STATE_BYTES
+        if used / 1e6 >= limits.memory_mb:
+            raise LimitHit("memory")

@@ -8,7 +8,7 @@ import queue
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from kemble_tools.solve.search import Limits
@@ -54,7 +54,7 @@ def solve_all(
             solution = solve_scenario(bundle, job, tell)
             if report:
                 report(job.scenario, solution.states, solution.seconds, True)
-            results.append(_portable(solution))
+            results.append(solution)
         return results
     from kemble_tools.bundle import render_bundle
 
@@ -83,7 +83,7 @@ def _work(text: str, job: Job, updates: Any) -> Solution:
     def tell(states: int, seconds: float) -> None:
         updates.put((job.scenario, states, seconds))
 
-    return _portable(solve_scenario(read_bundle(text), job, tell))
+    return _without_graph(solve_scenario(read_bundle(text), job, tell))
 
 
 def _drain(updates: Any, report: Callable[[str, int, float, bool], None] | None) -> None:
@@ -96,6 +96,7 @@ def _drain(updates: Any, report: Callable[[str, int, float, bool], None] | None)
             report(name, states, seconds, False)
 
 
-def _portable(solution: Solution) -> Solution:
-    """What crosses back from a worker: everything but the explored graph's engine states."""
-    return solution
+def _without_graph(solution: Solution) -> Solution:
+    """What crosses back from a worker: the explored graph stays behind (only a single scenario,
+    solved in this process, is exported with `--graph`)."""
+    return replace(solution, graph=None)

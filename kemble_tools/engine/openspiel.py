@@ -1,0 +1,164 @@
+"""A scenario as an OpenSpiel game, so that OpenSpiel's own algorithms (MCTS, its solvers, its
+evaluators) can run on it. Needs the optional extra: `pip install -e '.[openspiel]'`.
+
+The wrapper adds nothing to the rules: every method calls the engine's State, whose API already
+follows OpenSpiel's (integer actions, chance outcomes, returns). Two ways in:
+
+    from kemble_tools.engine.openspiel import openspiel_game
+    game = openspiel_game(Game.from_scenario(bundle, bundle["scenarios"]["solo-01"], True))
+
+    import kemble_tools.engine.openspiel, pyspiel
+    game = pyspiel.load_game("kemble_cascade", {"bundle": "build/kemble.bundle.json",
+                                                "scenario": "solo-01"})
+
+Decks the scenario leaves open are chance nodes (`open_chance`); a win returns 1, a loss 0.
+
+One difference from the rules, so that the game is finite as OpenSpiel requires: with a free
+Rotary Cage (R-TUR-2) a ship may turn any number of times a turn, so a turn could go on
+forever. Here a turn never directly follows a turn. Nothing triggers on turning and a turn never
+costs less than two, so every outcome the rules allow stays reachable.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyspiel
+
+from kemble_tools.engine import actions as A
+from kemble_tools.engine.game import Game
+from kemble_tools.engine.kernel import CHANCE
+from kemble_tools.engine.state import State
+
+SHORT_NAME = "kemble_cascade"
+# OpenSpiel wants a bound on a game's length. A solo round takes at most a few dozen actions
+# and a scenario lasts at most a few dozen rounds; this bound is far above both.
+MAX_GAME_LENGTH = 10_000
+
+
+def _game_type(chance: bool) -> pyspiel.GameType:
+    mode = pyspiel.GameType.ChanceMode
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="The Battle at Kemble's Cascade (a solo scenario)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=1,
+        min_num_players=1,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=False,
+        parameter_specification={"bundle": "build/kemble.bundle.json", "scenario": "solo-01"},
+    )
+
+
+class KembleGame(pyspiel.Game):
+    """One solo scenario's rules, as OpenSpiel sees them."""
+
+    def __init__(self, params: dict[str, Any] | None = None, game: Game | None = None) -> None:
+        params = dict(params or {})
+        if game is None:
+            game = _game_from_params(params)
+        self.engine = game
+        chance = bool(game.open_powerups or game.open_sensors)
+        actions = game.num_distinct_actions()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions,
+            max_chance_outcomes=actions if chance else 0,  # chance answers with action ids
+            num_players=1,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(chance), info, params)
+
+    def new_initial_state(self) -> KembleState:
+        return KembleState(self, self.engine.new_initial_state())
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer()
+
+
+class KembleState(pyspiel.State):
+    """An engine State seen through OpenSpiel's API."""
+
+    def __init__(self, game: KembleGame, state: State) -> None:
+        super().__init__(game)
+        self.state = state
+        self.turned = False  # the last action turned the ship (module docstring)
+
+    def current_player(self) -> int:
+        if self.state.is_terminal():
+            return pyspiel.PlayerId.TERMINAL
+        player = self.state.current_player()
+        return pyspiel.PlayerId.CHANCE if player == CHANCE else int(player or 0)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        legal = sorted(self.state.legal_actions())
+        if self.turned:
+            decoded = self.state.game.actions.decoded
+            legal = [a for a in legal if decoded[a][0] != A.ROTATE]
+        return legal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.state.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.state.apply_action(action)
+        self.turned = self.state.game.actions.decoded[action][0] == A.ROTATE
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.state.action_to_string(action)
+
+    def is_terminal(self) -> bool:
+        return self.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
+    def __str__(self) -> str:
+        from kemble_tools.play import render_board
+
+        return render_board(self.state)
+
+
+class _Observer:
+    """Observation strings only: the board as `kemble run --board` prints it."""
+
+    def __init__(self) -> None:
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: KembleState, player: int) -> None:
+        pass
+
+    def string_from(self, state: KembleState, player: int) -> str:
+        return str(state)
+
+
+def openspiel_game(game: Game) -> KembleGame:
+    """An engine Game (a solo scenario's) as an OpenSpiel game."""
+    if game.num_players() != 1:
+        raise ValueError("only solo scenarios are exposed to OpenSpiel")
+    return KembleGame({}, game)
+
+
+def _game_from_params(params: dict[str, Any]) -> Game:
+    """`pyspiel.load_game(SHORT_NAME, {"bundle": …, "scenario": …})`: a compiled bundle."""
+    from pathlib import Path
+
+    from kemble_tools.bundle import load_bundle
+
+    bundle = load_bundle(Path(params.get("bundle", "build/kemble.bundle.json")))
+    name = params.get("scenario", "solo-01")
+    if name not in bundle["scenarios"]:
+        raise ValueError(f"the bundle has no scenario {name!r}")
+    return Game.from_scenario(bundle, bundle["scenarios"][name], open_chance=True)
+
+
+pyspiel.register_game(_game_type(True), KembleGame)
