@@ -15,8 +15,9 @@ Decks the scenario leaves open are chance nodes (`open_chance`); a win returns 1
 
 One difference from the rules, so that the game is finite as OpenSpiel requires: with a free
 Rotary Cage (R-TUR-2) a ship may turn any number of times a turn, so a turn could go on
-forever. Here a turn never directly follows a turn. Nothing triggers on turning and a turn never
-costs less than two, so every outcome the rules allow stays reachable.
+forever. Here a turn never directly follows a turn. A turn names the new facing (`rotate E`)
+and nothing triggers on turning, so two turns in a row reach nothing one turn cannot (and cost
+no less): every outcome the rules allow stays reachable.
 """
 
 from __future__ import annotations

@@ -116,17 +116,23 @@ def solve(
 
 
 def draw_share(game: Game, states: int, most: int = 100) -> dict[str, Any]:
-    """The share of the decks' orders for which some line wins: each sample fixes the open
-    decks in one shuffled order (the scenario's seed + i) and is decided as a scenario with
-    no chance left. An upper bound on `win_probability`, which a player who does not know the
-    order can reach only by luck; reported with a 95 % Wilson interval over the samples."""
-    import math
-
+    """The share of the decks' orders for which some line wins: an upper bound on
+    `win_probability`, which a player who does not know the order reaches only by luck. Each
+    order is decided as a scenario with no chance left. When only the power-up deck is open
+    and it has at most `most` orders, every order is tried and the share is exact; otherwise
+    the orders are sampled (the scenario's seed + i) and the share comes with a 95 % Wilson
+    interval."""
     scenario = dict(game.scenario or {})
-    base = int(scenario.get("seed", 0))
+    orders = _every_order(game, most)
+    if orders is not None:
+        samples = [{**scenario, "powerups": order} for order in orders]
+    else:
+        base = int(scenario.get("seed", 0))
+        samples = [{**scenario, "seed": base + 1 + i} for i in range(most)]
     won, tried, spent = 0, 0, 0
-    while tried < most and spent < states:
-        sample = {**scenario, "seed": base + 1 + tried}
+    for sample in samples:
+        if spent >= states:
+            break
         search = Search(Game.from_scenario(game.bundle, sample), Limits(states - spent))
         try:
             value = search.run()
@@ -137,15 +143,35 @@ def draw_share(game: Game, states: int, most: int = 100) -> dict[str, Any]:
         tried += 1
     if not tried:
         return {"samples": 0}
-    share, z = won / tried, 1.96
-    centre = (share + z * z / (2 * tried)) / (1 + z * z / tried)
-    spread = z * math.sqrt(share * (1 - share) / tried + z * z / (4 * tried * tried))
-    spread /= 1 + z * z / tried
+    share = won / tried
+    exact = orders is not None and tried == len(orders)
+    low, high = (share, share) if exact else _wilson(share, tried)
     return {
         "samples": tried,
+        "exact": exact,
         "share": round(share, 4),
-        "interval": [round(max(0.0, centre - spread), 4), round(min(1.0, centre + spread), 4)],
+        "interval": [round(low, 4), round(high, 4)],
     }
+
+
+def _every_order(game: Game, most: int) -> list[list[str]] | None:
+    """Every order of the open power-up deck (one card of each kind in solo, R-SET-3), or None
+    when the sensor deck is open too or there are more than `most` orders."""
+    import itertools
+    import math
+
+    kinds = sorted(game.tables.powerup_index)
+    if game.open_sensors or not game.open_powerups or math.factorial(len(kinds)) > most:
+        return None
+    return [list(order) for order in itertools.permutations(kinds)]
+
+
+def _wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    import math
+
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    spread = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
 def _finish(solution: Solution, search: Search, started: float) -> Solution:
