@@ -5,6 +5,7 @@ Exit codes (CONTRACT §1): 0 success, 1 invalid input, 2 usage error or internal
 
 from __future__ import annotations
 
+import math
 import os
 import sys
 from enum import StrEnum
@@ -133,8 +134,9 @@ def run(
     if interactive:
         _play_interactively(game)
         return
+    raw = (actions or Path()).read_bytes()
     try:
-        run_script(game, (actions or Path()).read_text(encoding="utf-8"))
+        run_script(game, raw.decode("utf-8"))
     except ScriptError as error:
         typer.echo(
             f"{actions}:{error.line}: '{error.action}' is not allowed: {error.message} "
@@ -142,8 +144,10 @@ def run(
             err=True,
         )
         raise typer.Exit(EXIT_INVALID) from None
-    except UnicodeDecodeError:
-        typer.echo(f"{actions}: the action script is not UTF-8 text", err=True)
+    except UnicodeDecodeError as bad:
+        line = raw.count(b"\n", 0, bad.start) + 1
+        column = bad.start - (raw.rfind(b"\n", 0, bad.start) + 1) + 1
+        typer.echo(f"{actions}:{line}:{column}: the action script is not UTF-8 text", err=True)
         raise typer.Exit(EXIT_INVALID) from None
     if as_json:
         sys.stdout.write(json.dumps(state_json(game), indent=2) + "\n")
@@ -293,7 +297,9 @@ class Paper(StrEnum):
 def export_sheets(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
     paper: Annotated[Paper, typer.Option(help="Paper size.")] = Paper.A4,
-    bleed: Annotated[float, typer.Option(min=0, max=10, help="Bleed in mm.")] = 3.0,
+    bleed: Annotated[
+        float, typer.Option(min=0, max=10, callback=_finite, help="Bleed in mm.")
+    ] = 3.0,
     crop_marks: Annotated[bool, typer.Option("--crop-marks/--no-crop-marks")] = True,
     full_marks: Annotated[bool, typer.Option(help="Crop lines across the whole page.")] = False,
     backs: Annotated[bool, typer.Option(help="Back pages after each front, mirrored.")] = False,
@@ -389,10 +395,12 @@ def solve_command(
         int | None, typer.Option(min=1, help="Stop after this many engine states: unknown.")
     ] = None,
     limit_seconds: Annotated[
-        float, typer.Option(min=0.1, help="Stop deciding after this long: unknown.")
+        float,
+        typer.Option(min=0.1, callback=_finite, help="Stop deciding after this long: unknown."),
     ] = 120.0,
     memory: Annotated[
-        float | None, typer.Option(min=1, help="Stop when the table would pass this many MB.")
+        float | None,
+        typer.Option(min=1, callback=_finite, help="Stop when the table would pass this many MB."),
     ] = None,
     analysis_states: Annotated[
         int,
@@ -471,6 +479,13 @@ def generate(
     typer.echo(f"generated files: {len(stale)} rewritten")
 
 
+def _finite(value: float | None) -> float | None:
+    """Ranges let NaN through (every comparison with it is false)."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number")
+    return value
+
+
 def _same_text(path: Path, text: str) -> bool:
     return path.is_file() and path.read_text(encoding="utf-8") == text
 
@@ -483,6 +498,10 @@ def main() -> None:
         raise
     except KeyboardInterrupt:
         sys.exit(130)
+    except OSError as exc:  # the machine's answer (a read-only or full folder), not a bug
+        where = f" {exc.filename}" if exc.filename else ""
+        sys.stderr.write(f"kemble: cannot write or read{where}: {exc.strerror or exc}\n")
+        sys.exit(EXIT_INVALID)
     except Exception as exc:  # an internal failure, never the user's data
         if os.environ.get("KEMBLE_DEBUG"):
             raise

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from difflib import get_close_matches
 from enum import StrEnum
+from functools import lru_cache
+from itertools import groupby
 
 
 class Severity(StrEnum):
@@ -39,9 +41,41 @@ class Diagnostic:
 _JSON_ORDER = ("file", "line", "column", "pointer", "code", "severity", "message", "hint")
 
 
+# The text of every file the loader read, by the name its diagnostics carry: code frames quote
+# from here, never from the file system, so they show exactly what was checked and never a file
+# the loader refused to read (a link out of the content folder, say).
+SOURCES: dict[str, str] = {}
+
+
+MAX_REPEATS = 3  # diagnostics shown for one spot of a file before the rest is summed up
+REPEATED = "report.repeated"
+
+
 def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """Sorted by file, line and column; exact duplicates removed."""
-    return sorted(set(diagnostics), key=Diagnostic.sort_key)
+    """Sorted by file, line and column, exact duplicates removed, and repeats summed up: an
+    alias used a thousand times repeats the problems of what it names a thousand times at the
+    same line and column, which helps nobody and could fill a disk. Sorting again changes
+    nothing (the summary has a code of its own)."""
+    ordered = sorted(set(diagnostics), key=Diagnostic.sort_key)
+    shown: list[Diagnostic] = []
+    for spot, group in groupby(ordered, key=lambda d: (d.file, d.line, d.column, d.code)):
+        items = list(group)
+        shown.extend(items[:MAX_REPEATS])
+        if len(items) > MAX_REPEATS:
+            file, line, column, _ = spot
+            shown.append(
+                Diagnostic(
+                    file,
+                    line,
+                    column,
+                    items[0].pointer,
+                    REPEATED,
+                    f"{len(items) - MAX_REPEATS:,} more problems like these here are not shown",
+                    items[0].severity,
+                    hint="an alias (*name) repeats every problem of what it names: fix it there",
+                )
+            )
+    return shown
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:
@@ -55,5 +89,10 @@ def json_pointer(path: tuple[str | int, ...] | list[str | int]) -> str:
 
 def did_you_mean(word: str, choices: list[str] | tuple[str, ...]) -> str | None:
     """A "did you mean" hint when one of the choices is close to what was written."""
+    return _closest(word, tuple(choices))
+
+
+@lru_cache(maxsize=4096)  # a mistake repeated (or aliased) a thousand times is looked up once
+def _closest(word: str, choices: tuple[str, ...]) -> str | None:
     match = get_close_matches(word, list(choices), n=1, cutoff=0.6)
     return f"did you mean '{match[0]}'?" if match else None

@@ -146,6 +146,8 @@ def legal_words(state: State) -> list[str]:
 def load_scenario(path: Path) -> tuple[State | None, list[Any]]:
     """Compile the content with the scenario file beside it and set the game up."""
     from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.diagnostics import Diagnostic
+    from kemble_tools.load.content import display_name
     from kemble_tools.load.yaml_loader import load_file
     from kemble_tools.validate.pipeline import validate_paths
 
@@ -153,17 +155,30 @@ def load_scenario(path: Path) -> tuple[State | None, list[Any]]:
     if result.bundle is None:
         return None, result.diagnostics
     doc, _ = load_file(path)
-    scenario_id = doc.data.get("id") if doc is not None else None
-    scenario = result.bundle["scenarios"].get(scenario_id)
-    if scenario is None:
-        return None, result.diagnostics
+    data = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    scenario = result.bundle["scenarios"].get(data.get("id"))
+    if scenario is None or data.get("kind", "scenario") != "scenario":
+        kind = data.get("kind", "not a content file")
+        return None, [
+            Diagnostic(
+                display_name(path),
+                1,
+                1,
+                "",
+                "scenario.not_a_scenario",
+                f"this file is not a scenario (kind: {kind})",
+                hint="give `kemble run` a scenario file, such as scenarios/solo-01.yaml",
+            )
+        ]
     return Game.from_scenario(result.bundle, scenario).new_initial_state(), result.diagnostics
 
 
 def script_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, action) for every action line; `#` starts a comment."""
+    """(line number, action) for every action line; `#` starts a comment. Only a line feed
+    ends a line (`str.splitlines` would also split at a form feed or U+2028, turning the rest
+    of a comment into an action)."""
     lines = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.split("\n"), start=1):
         action = " ".join(raw.split("#", 1)[0].split())
         if action:
             lines.append((number, action))

@@ -6,11 +6,10 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from enum import StrEnum
-from functools import cache
-from pathlib import Path
+from functools import lru_cache
 
 from kemble_tools import __version__
-from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.diagnostics import SOURCES, Diagnostic
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 _TOKEN_END = " \t,]}#"
@@ -33,12 +32,13 @@ def render(diagnostics: list[Diagnostic], fmt: Format, files_checked: int) -> st
     return renderers[fmt](diagnostics, files_checked)
 
 
-@cache
 def _source_lines(file: str) -> list[str]:
-    try:
-        return Path(file).read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return []
+    return _split(SOURCES.get(file, ""))
+
+
+@lru_cache(maxsize=8)
+def _split(text: str) -> list[str]:
+    return text.splitlines()
 
 
 def _excerpt(d: Diagnostic) -> list[str]:

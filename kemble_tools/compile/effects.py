@@ -23,6 +23,7 @@ HOST_BINDS = {
     spec.OWNED_HOST: frozenset({"owner"}),
 }
 EXPRESSION_TYPES = {spec.INT: int, spec.BOOL: bool}
+MAX_LITERAL = 999  # a number written in an effect (MAX_COUNT of the content schemas)
 
 
 class Skip(Exception):
@@ -262,6 +263,13 @@ class EffectCompiler:
         if isinstance(raw, EXPRESSION_TYPES[kind]) and not (
             kind == spec.INT and isinstance(raw, bool)
         ):
+            if kind == spec.INT and abs(raw) > MAX_LITERAL:
+                self._report(
+                    path,
+                    "dsl.number_too_large",
+                    f"{raw:,} is past what the game can mean: at most {MAX_LITERAL:,} here",
+                )
+                raise Skip
             return Lit(raw)
         if not isinstance(raw, str):
             wanted = "a number" if kind == spec.INT else "a condition"

@@ -6,6 +6,7 @@ so the engine never meets a malformed or ill-typed expression.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -68,14 +69,46 @@ class ExprError(Exception):
 
 @cache
 def _parser() -> Lark:
-    # cache=True keeps the analysed grammar in the temporary folder: about 90 ms less start-up.
-    return Lark(
-        GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False, cache=True
-    )
+    # No `cache=True`: lark would unpickle a file with a predictable name from the shared
+    # temporary folder, which another local user could plant. Building takes about 30 ms.
+    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+
+
+# Bounds on one expression, far above what a card needs (the longest shipped one has 164
+# characters): content comes from strangers, and parsing, checking and the engine's closures all
+# recurse over the expression, so its size and depth must stay small.
+MAX_CHARS, MAX_TOKENS, MAX_NUMBER = 500, 100, 999
+_TOKEN = re.compile(r"'[^']*'|[A-Za-z_][A-Za-z0-9_]*|[0-9]+|[=!<>]=|\S")
+
+
+def _within_bounds(text: str) -> None:
+    if len(text) > MAX_CHARS:
+        raise ExprError(
+            "dsl.too_complex",
+            f"expression is {len(text):,} characters long; the limit is {MAX_CHARS}",
+            MAX_CHARS,
+            hint="split the condition, or use a named function",
+        )
+    tokens = list(_TOKEN.finditer(text))
+    if len(tokens) > MAX_TOKENS:
+        raise ExprError(
+            "dsl.too_complex",
+            f"expression has {len(tokens)} parts; the limit is {MAX_TOKENS}",
+            tokens[MAX_TOKENS].start(),
+            hint="split the condition, or use a named function",
+        )
+    for token in tokens:
+        if token.group().isdigit() and int(token.group()) > MAX_NUMBER:
+            raise ExprError(
+                "dsl.number_too_large",
+                f"{token.group()} is past what the game can mean: at most {MAX_NUMBER} here",
+                token.start(),
+            )
 
 
 def parse(text: str, scope: Scope, expected: str) -> Any:
     """Parse and type-check `text`; its type must be `expected` (int or bool)."""
+    _within_bounds(text)
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as exc:

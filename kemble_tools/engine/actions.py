@@ -140,6 +140,9 @@ class ActionSpace:
         if s.outcome:
             raise IllegalAction("R-END-1", "the game is over")
         verb = words[0]
+        if len(words) > _MOST_WORDS.get(verb, len(words)):
+            extra = " ".join(words[_MOST_WORDS[verb] :])
+            raise IllegalAction("CONTRACT-4", f"unexpected words after the action: '{extra}'")
         if verb in _ONE_WORD:
             return self.of(_ONE_WORD[verb])
         reader = getattr(self, f"_parse_{verb}", None)
@@ -186,13 +189,19 @@ class ActionSpace:
     def _parse_buy(self, s: State, words: list[str]) -> int:
         what = _word(words, 1, None, "R-BUY-1")
         if what == "powerup":
+            if len(words) > 2:
+                raise IllegalAction(
+                    "CONTRACT-4", f"unexpected words after the action: '{words[2]}'"
+                )
             return self.of(BUY_POWERUP)
         index = self.tables.upgrade_index.get(what)
         if index is None:
             raise IllegalAction("R-BUY-1", f"unknown upgrade '{what}'")
         player = s.players[s.turn.player if s.turn else 0]
         current = player.upgrades[index]
-        target = int(words[2]) if len(words) > 2 and _is_number(words[2]) else current + 1
+        if len(words) > 2 and not _is_number(words[2]):
+            raise IllegalAction("R-BUY-2", f"the level must be a number from 1, not '{words[2]}'")
+        target = int(words[2]) if len(words) > 2 else current + 1
         if target <= current:
             raise IllegalAction("R-BUY-4", f"you already own {what} level {current}")
         if target > len(self.tables.upgrades[index].levels):
@@ -249,6 +258,18 @@ class ActionSpace:
 
 
 _ONE_WORD = {"end": END, "battle": BATTLE_, "powerdown": POWERDOWN_, "spend": SPEND}
+# The most words each action takes (CONTRACT §4): a script with more is refused, not guessed.
+_MOST_WORDS = dict.fromkeys(_ONE_WORD, 1) | {
+    "enter": 2,
+    "move": 2,
+    "rotate": 2,
+    "fire": 2,
+    "play": 2,
+    "sensor": 2,
+    "choose": 2,
+    "buy": 3,
+    "overload": 3,
+}
 
 
 def _position_word(s: State, cell: int) -> str:

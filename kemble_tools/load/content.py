@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.load.yaml_loader import Document, load_file
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -49,23 +49,87 @@ def _same_drive(path: Path) -> bool:
 
 
 def collect_files(paths: list[Path], with_base: bool = True) -> tuple[list[Path], list[Diagnostic]]:
-    """YAML files under the given paths (files or folders) plus the base content, deduplicated."""
+    """YAML files under the given paths (files or folders) plus the base content, deduplicated.
+
+    Content comes from pull requests by strangers, so the walk never leaves a given folder: a
+    symbolic link is followed only to a file inside the same folder, and everything skipped that
+    could hide content (a link out or to a folder, a broken link, an unreadable folder, a FIFO)
+    gets a diagnostic, so that nothing is left out in silence."""
     roots = ([*base_content_dirs()] if with_base else []) + list(paths)
     found: dict[Path, None] = {}
     problems: list[Diagnostic] = []
     for root in roots:
         if root.is_dir():
-            for file in sorted(root.rglob("*")):
-                hidden = any(part.startswith(".") for part in file.relative_to(root).parts)
-                if file.suffix in YAML_SUFFIXES and file.is_file() and not hidden:
-                    found.setdefault(file.resolve())
+            _walk(root, root.resolve(), found, problems)
         elif root.is_file():
             found.setdefault(root.resolve())
+        elif root.exists():
+            problems.append(_skipped(root, "file.not_regular", _NOT_REGULAR))
         elif root in paths:
             problems.append(
                 Diagnostic(str(root), 1, 1, "", "file.not_found", "no such file or folder")
             )
     return sorted(found, key=lambda p: display_name(p)), problems
+
+
+_NOT_REGULAR = "not a regular file (a FIFO, socket or device): skipped"
+
+
+def _walk(folder: Path, top: Path, found: dict[Path, None], problems: list[Diagnostic]) -> None:
+    """Files and folders whose names start with a dot are skipped (editor and VCS files)."""
+    try:
+        entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+    except OSError as exc:
+        problems.append(
+            _skipped(folder, "file.unreadable", f"cannot read folder: {exc.strerror or exc}")
+        )
+        return
+    for entry in entries:
+        path = Path(entry.path)
+        if entry.name.startswith("."):
+            continue
+        if entry.is_symlink():
+            _link(path, top, found, problems)
+        elif entry.is_dir(follow_symlinks=False):
+            _walk(path, top, found, problems)
+        elif path.suffix in YAML_SUFFIXES:
+            if entry.is_file(follow_symlinks=False):
+                found.setdefault(path.resolve())
+            else:
+                problems.append(_skipped(path, "file.not_regular", _NOT_REGULAR))
+
+
+def _link(path: Path, top: Path, found: dict[Path, None], problems: list[Diagnostic]) -> None:
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        problems.append(
+            _skipped(path, "file.broken_link", "symbolic link to nothing (dangling, or a loop)")
+        )
+        return
+    if target.is_dir():
+        problems.append(
+            _skipped(
+                path,
+                "file.symlink",
+                "symbolic link to a folder: not followed",
+                "name the folder itself on the command line to check it",
+            )
+        )
+    elif not target.is_relative_to(top):
+        problems.append(
+            _skipped(path, "file.symlink", "symbolic link out of the content folder: not followed")
+        )
+    elif path.suffix in YAML_SUFFIXES and target.is_file():
+        found.setdefault(target)
+
+
+def _skipped(path: Path, code: str, message: str, hint: str | None = None) -> Diagnostic:
+    """A diagnostic for something the walk did not read; never resolved through a link, so the
+    name shown is the one in the folder."""
+    name = f"{display_name(path.parent)}/{path.name}"
+    severity = Severity.WARNING if code == "file.symlink" else Severity.ERROR
+    return Diagnostic(name, 1, 1, "", code, message, severity, hint)
 
 
 def load_content(paths: list[Path], with_base: bool = True) -> ContentSet:

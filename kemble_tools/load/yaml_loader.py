@@ -8,8 +8,11 @@ Problems become diagnostics, never exceptions.
 
 from __future__ import annotations
 
+import re
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +28,10 @@ try:  # libyaml, from ruamel.yaml's "libyaml" extra
 except ImportError:  # pragma: no cover - depends on the platform's wheels
     CParser = None
 
-from kemble_tools.diagnostics import Diagnostic, Severity, json_pointer
+from kemble_tools.diagnostics import SOURCES, Diagnostic, Severity, json_pointer
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_NUMBER_CHARS = 20  # an integer longer than this is an error (and int() stays cheap)
 MAX_DEPTH = 64
 MAX_EXPANDED_NODES = 500_000
 
@@ -149,7 +153,10 @@ def load_file(path: Path, display: str | None = None) -> tuple[Document | None, 
     """Load one YAML file. Returns the document (None if unusable) and its diagnostics."""
     name = display or str(path)
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # a FIFO would block the read forever
+            return _unusable(name, 1, 1, "file.not_regular", "not a regular file: skipped")
+        size = status.st_size
         if size > MAX_FILE_BYTES:
             return _unusable(
                 name,
@@ -196,12 +203,23 @@ def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None,
     ruamel's parser, because libyaml rejects a few valid YAML 1.2 plain scalars such as `[0?]`.
     (On malformed input the two can still differ: libyaml accepts some tabs ruamel refuses.)
     """
+    SOURCES[name] = text
+    if (odd := _OLD_LINE_BREAKS.search(text)) is not None:
+        character = odd.group()
+        return _unusable(
+            name,
+            *_offset_to_pos(text, odd.start()),
+            "yaml.character",
+            f"U+{ord(character):04X} ({_BREAK_NAMES[character]}) is not allowed: editors and "
+            "YAML readers disagree on whether it ends a line",
+            hint="use an ordinary line break, or remove the character",
+        )
     lines = text.splitlines()
     try:
         try:
             data = _build(text, fast)
-        except YAMLError:
-            if not fast:
+        except YAMLError as exc:
+            if not (fast and _second_opinion_helps(exc, text)):
                 raise
             data = _build(text, fast=False)
     except _Abort as stop:
@@ -222,6 +240,18 @@ def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None,
     if data is None:
         return None, [Diagnostic(name, 1, 1, "", "file.empty", "file contains no YAML document")]
     return Document(name, data, lines), []
+
+
+SECOND_OPINION_CHARS = 1_000_000  # ruamel's own parser reads about 250 kB a second
+
+
+def _second_opinion_helps(exc: YAMLError, text: str) -> bool:
+    """libyaml's false alarms are all about plain scalars in flow collections (`[0?]`,
+    `[a:b]`); other errors, and big files (whose second reading would take seconds), keep
+    libyaml's answer."""
+    context = getattr(exc, "context", None) or ""
+    flow = context.startswith(("while parsing a flow", "while scanning a plain scalar"))
+    return flow and len(text) <= SECOND_OPINION_CHARS
 
 
 def _code_point(character: int | str) -> int:
@@ -247,7 +277,12 @@ def _pos(event: ev.Event) -> Pos:
     return event.start_mark.line + 1, event.start_mark.column + 1
 
 
-_OLD_LINE_BREAKS = ("\x85", "\u2028", "\u2029")
+# YAML 1.2 reads NEL, LS and PS as ordinary characters, libyaml (YAML 1.1) and most editors as
+# line breaks: a file holding one would mean different things to different readers, and put
+# diagnostics on the wrong line. Content files may not hold them (an invisible character in card
+# text is a mistake anyway).
+_OLD_LINE_BREAKS = re.compile("[\x85\u2028\u2029]")
+_BREAK_NAMES = {"\x85": "next line", "\u2028": "line separator", "\u2029": "paragraph separator"}
 
 
 def _events(text: str, fast: bool) -> Iterator[ev.Event]:
@@ -255,7 +290,7 @@ def _events(text: str, fast: bool) -> Iterator[ev.Event]:
     Both report the same marks; the C parser is about 25 times faster."""
     # libyaml counts NEL, LS and PS as line breaks (YAML 1.1), ruamel does not (YAML 1.2); the
     # pure parser keeps positions consistent with how editors number lines.
-    if not (fast and CParser is not None) or any(c in text for c in _OLD_LINE_BREAKS):
+    if not (fast and CParser is not None):
         yield from YAML(typ="safe", pure=True).parse(text)
         return
     parser = CParser(text)
@@ -374,7 +409,7 @@ def _take_key(frame: _Frame, key: Any, pos: Pos, is_scalar: bool) -> None:
             *pos, "yaml.complex_key", "a mapping key must be a plain value, not a list or mapping"
         )
     name = key if isinstance(key, str) else _key_text(key)
-    if name == "<<":
+    if key is MERGE_KEY:  # a plain <<; a quoted "<<" is an ordinary key
         frame.merge_next = True
     elif name in frame.container:
         first = frame.container.key_pos[name]  # type: ignore[union-attr]
@@ -425,21 +460,45 @@ def _key_text(key: Any) -> str:
     return str(key)
 
 
+class _Merge(str):
+    """The one plain `<<` key (YAML's merge): told apart from a quoted "<<" by identity."""
+
+
+MERGE_KEY = _Merge("<<")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _scalar(event: ev.ScalarEvent) -> Any:
     value: str = event.value
+    if (lone := _SURROGATE.search(value)) is not None:  # from an escape such as "\ud800"
+        raise _Abort(
+            *_pos(event),
+            "yaml.character",
+            f"U+{ord(lone.group()):04X} is half of a UTF-16 pair, not a character",
+            hint="write the character itself, or its \\U escape",
+        )
     tag = event.tag
     if tag is None or tag == "!":
         if event.style or not event.implicit[0] or tag == "!":
             return value
-        tag = str(_resolver.resolve(ScalarNode, value, (True, False)))
+        tag = _plain_tag(value)
     elif tag.startswith("!!"):
         tag = _YAML_TAG + tag[2:]
-    if tag in (_STR, _MERGE):
+    if tag == _MERGE:
+        return MERGE_KEY
+    if tag == _STR:
         return value
     if tag == _NULL:
         return None
     if tag == _BOOL:
         return value.lower() == "true"
+    if tag == _INT and len(value) > MAX_NUMBER_CHARS:
+        raise _Abort(
+            *_pos(event),
+            "yaml.number_too_large",
+            f"a number of {len(value):,} characters is past anything the game can mean",
+            hint="counts in the game stay below 1,000",
+        )
     try:
         if tag == _INT:
             return _yaml_int(value)
@@ -455,6 +514,13 @@ def _scalar(event: ev.ScalarEvent) -> Any:
         f"tag '{event.tag}' is not supported here",
         hint="remove the tag; card files use plain YAML values",
     )
+
+
+@lru_cache(maxsize=8192)
+def _plain_tag(value: str) -> str:
+    """The tag a plain scalar resolves to. Cached: content repeats the same few values
+    (`empty`, `1`, `true`), and ruamel's resolver is most of the time spent loading."""
+    return str(_resolver.resolve(ScalarNode, value, (True, False)))
 
 
 def _yaml_int(text: str) -> int:

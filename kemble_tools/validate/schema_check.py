@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
@@ -25,15 +26,54 @@ _TYPE_NAMES = {
 }
 
 
+def _is_whole_number(checker: Any, instance: Any) -> bool:
+    """JSON Schema counts 1.0 as an integer; the game does not (`energy: 1.0` is a mistake to
+    report, not a number to round)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
 @cache
-def validator_for(kind: str) -> Draft202012Validator:
-    return Draft202012Validator(schema_for(kind))
+def _ecma(pattern: str) -> re.Pattern[str]:
+    """A schema pattern with JSON Schema's (ECMA 262) meaning of `$`: the end of the text.
+    Python's `$` also matches before a final newline, which let `"S1-07\n"` pass as an id."""
+    return re.compile(re.sub(r"(?<!\\)\$", r"\\Z", pattern))
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, schema: Any) -> Iterator[Any]:
+    if validator.is_type(instance, "string") and not _ecma(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+Validator = validators.extend(
+    Draft202012Validator,
+    validators={"pattern": _pattern},
+    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_whole_number),
+)
+
+
+@cache
+def validator_for(kind: str) -> Any:
+    return Validator(schema_for(kind))
+
+
+MAX_SCHEMA_ERRORS = 1000  # per file: nobody reads more, and an alias can multiply them
 
 
 def check_schema(doc: Document, kind: str) -> list[Diagnostic]:
-    """Every schema problem of one document, each positioned at its YAML node."""
+    """The schema problems of one document, each positioned at its YAML node; the checking
+    stops after MAX_SCHEMA_ERRORS of them (the errors come lazily, so that saves the time)."""
     found: list[Diagnostic] = []
-    for error in validator_for(kind).iter_errors(doc.data):
+    for count, error in enumerate(validator_for(kind).iter_errors(doc.data), start=1):
+        if count > MAX_SCHEMA_ERRORS:
+            found.append(
+                doc.diagnostic(
+                    (),
+                    "report.stopped",
+                    f"schema checking stopped after {MAX_SCHEMA_ERRORS:,} problems in this file",
+                    hint="fix these first; an alias (*name) repeats the problems of what it names",
+                )
+            )
+            break
         found.extend(_translate(doc, error))
     return found
 

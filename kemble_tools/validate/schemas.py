@@ -45,10 +45,14 @@ def _ref(name: str) -> Schema:
     return {"$ref": f"#/$defs/{name}"}
 
 
-def _int(minimum: int = 0, maximum: int | None = None, description: str = "") -> Schema:
-    schema: Schema = {"type": "integer", "minimum": minimum}
-    if maximum is not None:
-        schema["maximum"] = maximum
+# Every count has a maximum: content comes from strangers, and a number no game can mean
+# (a 40-digit count, 300 million threat symbols) must be an error, not a hang. No count in the
+# game passes MAX_COUNT; symbols on one quadrant stop at MAX_SYMBOLS (there is room for a few).
+MAX_COUNT, MAX_SYMBOLS, MAX_SEED = 999, 9, 2**32 - 1
+
+
+def _int(minimum: int = 0, maximum: int = MAX_COUNT, description: str = "") -> Schema:
+    schema: Schema = {"type": "integer", "minimum": minimum, "maximum": maximum}
     if description:
         schema["description"] = description
     return schema
@@ -87,7 +91,10 @@ DEFS: dict[str, Schema] = {
     "direction": {"enum": DIRECTIONS, "description": "Fire direction (N is towards row 1)."},
     "facing": {"enum": FACINGS, "description": "Rotary Cage direction."},
     "threat_line": _obj(
-        {"count": _int(1, description="Number of threat symbols."), "direction": _ref("direction")},
+        {
+            "count": _int(1, MAX_SYMBOLS, "Number of threat symbols."),
+            "direction": _ref("direction"),
+        },
         ["count", "direction"],
         description="Threat symbols firing along a line.",
     ),
@@ -105,12 +112,12 @@ DEFS: dict[str, Schema] = {
             "object": {**_ref("snake_id"), "description": "Object kind id (cards/objects.yaml)."},
             "name": _text("Optional name shown on the card."),
             "energy": _int(1, description="Object Energy; absent means indestructible (R-SYM-1)."),
-            "threat": _int(1, description="Threat symbols (R-SYM-2)."),
+            "threat": _int(1, MAX_SYMBOLS, "Threat symbols (R-SYM-2)."),
             "distant_threat": _ref("threat_line"),
             "gamma_distant_threat": _ref("threat_line"),
-            "omni_threat": _int(1, description="Omni Threat symbols (R-SYM-5)."),
+            "omni_threat": _int(1, MAX_SYMBOLS, "Omni Threat symbols (R-SYM-5)."),
             "reward": _ref("reward"),
-            "global_bellonium": _int(1, description="Global Bellonium symbols (R-SYM-7)."),
+            "global_bellonium": _int(1, MAX_SYMBOLS, "Global Bellonium symbols (R-SYM-7)."),
             "move_cost": {"enum": [1, 2], "description": "-M (1) or -MM (2) (R-SYM-10)."},
             "immune": _list(
                 {"enum": IMMUNITIES},
@@ -539,7 +546,7 @@ def _scenario() -> Schema:
             "player": player,
             "rules": rules,
             "round": _int(1),
-            "seed": _int(0),
+            "seed": _int(0, MAX_SEED),
             "expect": {"enum": VERDICTS},
             "difficulty": {
                 "enum": ["easy", "medium", "hard", "perfection"],
