@@ -242,6 +242,11 @@ def _print_summary(summary: dict) -> None:
         f"{summary['seed'] + summary['games'] - 1}: {summary['average_rounds']} rounds "
         f"and {summary['destructions_per_game']} destructions a game on average"
     )
+    if summary["unfinished_games"]:
+        console.print(
+            f"warning: {summary['unfinished_games']} games did not end within the action limit "
+            "(their figures are of the game so far)"
+        )
     seats = Table(title="Seats", title_justify="left")
     for column in ("seat", "win rate", "average glory"):
         seats.add_column(column, justify="right")
@@ -367,6 +372,7 @@ def _write_sheets(
     options: object,
     decks: list[str] | None = None,
     ids: list[str] | None = None,
+    shown: Path | None = None,
 ) -> Path | None:
     from kemble_tools.export.sheets import plan_pages, print_cards, render_sheets
 
@@ -376,7 +382,7 @@ def _write_sheets(
     target = out / "kemble-sheets.pdf"
     write_atomic(target, render_sheets(chosen, options))  # type: ignore[arg-type]
     pages = len(plan_pages(chosen, options))  # type: ignore[arg-type]
-    typer.echo(f"sheets: {len(chosen)} cards on {pages} pages -> {target}")
+    typer.echo(f"sheets: {len(chosen)} cards on {pages} pages -> {(shown or out) / target.name}")
     return target
 
 
@@ -437,21 +443,36 @@ def build(
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
 ) -> None:
     """The main job on the shipped content: every stage that exists, output into build/."""
+    from kemble_tools.fileio import output_set
+
+    with output_set(out, BUILD_OUTPUTS) as stage:
+        ok = _build_into(stage, out)
+    if not ok:
+        raise typer.Exit(EXIT_INVALID)
+
+
+BUILD_OUTPUTS = ("diagnostics.json", "kemble.bundle.json", "kemble-sheets.pdf", "solutions.json")
+
+
+def _build_into(stage: Path, out: Path) -> bool:
+    """Every output written into `stage`, named as it will be in `out`; False if the content is
+    invalid or a scenario's verdict disagrees with what it expects."""
     result = _compile([], with_base=True)
-    report = out / "diagnostics.json"
-    write_atomic(report, render_json(result.diagnostics, result.files))
-    typer.echo(f"validate: {summary(result.diagnostics, result.files)} -> {report}")
+    write_atomic(stage / "diagnostics.json", render_json(result.diagnostics, result.files))
+    typer.echo(
+        f"validate: {summary(result.diagnostics, result.files)} -> {out / 'diagnostics.json'}"
+    )
     if not result.ok:
         sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
-        raise typer.Exit(EXIT_INVALID)
-    typer.echo(f"compile: {_counts(result.bundle)} -> {_write_bundle(result, out)}")
+        return False
+    bundle = _write_bundle(result, stage)
+    typer.echo(f"compile: {_counts(result.bundle)} -> {out / bundle.name}")
     from kemble_tools.export.sheets import SheetOptions
 
-    _write_sheets(result.bundle or {}, out, SheetOptions(backs=True))
+    _write_sheets(result.bundle or {}, stage, SheetOptions(backs=True), shown=out)
     from kemble_tools.solve.cli import build_solutions
 
-    if not build_solutions(result.bundle or {}, out):
-        raise typer.Exit(EXIT_INVALID)
+    return build_solutions(result.bundle or {}, stage, shown=out)
 
 
 @app.command()

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -15,7 +18,32 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs follow the umask
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)  # the only way to read it is to set it
+    os.umask(mask)
+    return mask
+
+
+@contextmanager
+def output_set(out: Path, names: tuple[str, ...]) -> Iterator[Path]:
+    """A private folder inside `out` to write a set of outputs into. When the block ends well,
+    the new files replace the old set in `out` (a member not written this time is removed, so
+    old and new never mix); when it fails, `out` keeps the old set untouched."""
+    out.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(dir=out, prefix=".kemble-staging-"))
+    try:
+        yield stage
+        for name in names:
+            if (stage / name).exists():
+                os.replace(stage / name, out / name)
+            else:
+                (out / name).unlink(missing_ok=True)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)

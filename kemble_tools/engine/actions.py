@@ -88,6 +88,10 @@ class ActionSpace:
             raise IllegalAction("CONTRACT-4", f"there is no action {action!r}")
         return self.decoded[action]
 
+    def verb(self, action: int) -> int:
+        """What kind of action it is (ROTATE, FIRE, …), without checking it."""
+        return self.decoded[action][0]
+
     def buy(self, upgrade: int, level: int) -> int:
         return self.base[BUY] + upgrade * self.levels + level - 1
 

@@ -102,8 +102,8 @@ class KembleState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         legal = sorted(self.state.legal_actions())
         if self.turned:
-            decoded = self.state.game.actions.decoded
-            legal = [a for a in legal if decoded[a][0] != A.ROTATE]
+            space = self.state.game.actions
+            legal = [a for a in legal if space.verb(a) != A.ROTATE]
         return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -111,7 +111,7 @@ class KembleState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         self.state.apply_action(action)
-        self.turned = self.state.game.actions.decoded[action][0] == A.ROTATE
+        self.turned = self.state.game.actions.verb(action) == A.ROTATE
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.state.action_to_string(action)

@@ -8,6 +8,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from kemble_tools.engine import actions as A
 from kemble_tools.engine.game import Game
 from kemble_tools.engine.observer import Observer
 from kemble_tools.engine.state import LOST, WON, State
@@ -25,17 +26,29 @@ def random_policy(state: State, rng: random.Random) -> int:
 
 
 def greedy_policy(state: State, rng: random.Random) -> int:
-    """One step of look-ahead: the action whose result scores best for the deciding player."""
+    """One step of look-ahead: the action whose result scores best for the deciding player.
+    A turn of the ship counts only for a better shot it allows right after: turning changes no
+    score, and a bot that valued it like other moves would turn forever with a free Rotary
+    Cage (R-TUR-2) rather than end a turn whose threat costs it energy."""
     player = state.current_player() or 0
-    best: list[int] = []
-    best_score = float("-inf")
+    space = state.game.actions
+    scored = []
     for action in state.legal_actions():
-        score = _score(state.child(action), player)
-        if score > best_score:
-            best, best_score = [action], score
-        elif score == best_score:
-            best.append(action)
-    return rng.choice(best)
+        child = state.child(action)
+        score = _score(child, player)
+        if space.verb(action) == A.ROTATE:
+            aimed = _aimed(child, player)
+            score = aimed if aimed > score else float("-inf")
+        scored.append((score, action))
+    best = max(score for score, _ in scored)
+    return rng.choice([action for score, action in scored if score == best])
+
+
+def _aimed(state: State, index: int) -> float:
+    """The best score of a shot fired right after a turn."""
+    space = state.game.actions
+    shots = [a for a in state.legal_actions() if space.verb(a) == A.FIRE]
+    return max((_score(state.child(a), index) for a in shots), default=float("-inf"))
 
 
 def _score(state: State, index: int) -> float:
@@ -77,7 +90,7 @@ def simulate(
     glory: Counter[int] = Counter()
     causes: Counter[str] = Counter()
     cards: Counter[str] = Counter()
-    rounds = destroyed = 0
+    rounds = destroyed = unfinished = 0
     game = Game.from_variant(bundle, variant, players)
     for number in range(games):
         observer = Observer()
@@ -85,6 +98,7 @@ def simulate(
             game.new_initial_state(seed + number), choose, random.Random(seed + number), observer
         )
         rounds += state.round
+        unfinished += not state.is_terminal()
         if players == 1:
             wins[0] += state.outcome == WON
         else:
@@ -111,4 +125,5 @@ def simulate(
         "destructions_per_game": round(destroyed / games, 2),
         "causes_of_destruction": dict(causes.most_common()),
         "cards_that_destroyed_most": dict(cards.most_common(10)),
+        "unfinished_games": unfinished,  # stopped by MAX_ACTIONS: a policy that never ends
     }

@@ -230,11 +230,34 @@ class SvgPainter(Painter):
 # --- symbols -------------------------------------------------------------------------------------
 
 
+MOST_DRAWN = 5  # symbols of one kind drawn one by one; past that, one symbol and "×N"
+
+
 def _pips(p: Painter, x: float, y: float, count: int) -> float:
-    """Object Energy: one pip a point, in rows of five. Returns the x after them."""
+    """Object Energy: one pip a point, in rows of five (two rows at most). Returns the x after
+    them."""
+    if count > 2 * MOST_DRAWN:
+        p.circle(x + 1.6, y - 1.6, 1.15, "energy")
+        return _times(p, x + 3.0, y, count)
     for i in range(count):
         p.circle(x + 1.6 + (i % 5) * 3.0, y - 1.6 - (i // 5) * 3.0, 1.15, "energy")
     return x + min(count, 5) * 3.0 + 1.5
+
+
+def _repeated(p: Painter, x: float, y: float, count: int, step: float, draw: Any) -> float:
+    """`count` symbols drawn by `draw(x)` side by side, or one and "×N" when there are many, so
+    that the drawing never grows with the number. Returns the x after them."""
+    if count > MOST_DRAWN:
+        draw(x)
+        return _times(p, x + step, y, count)
+    for i in range(count):
+        draw(x + i * step)
+    return x + count * step
+
+
+def _times(p: Painter, x: float, y: float, count: int) -> float:
+    p.text(x, y - 2.6, f"×{count}", 5.5, bold=True)
+    return x + 3.0 + 1.6 * len(str(count))
 
 
 def _triangle(p: Painter, x: float, y: float, colour: str) -> None:
@@ -351,17 +374,29 @@ def _draw_quadrant(
         )
     x, y = box.x + 2.5, box.top - 2.5
     x = _pips(p, x, y, int(quadrant.get("energy", 0)))
-    for _ in range(int(quadrant.get("threat", 0))):
-        _triangle(p, x, y, "threat")
-        x += 3.2
+    x = _repeated(
+        p, x, y, int(quadrant.get("threat", 0)), 3.2, lambda at: _triangle(p, at, y, "threat")
+    )
     for key, colour in (("distant_threat", "distant"), ("gamma_distant_threat", "gamma")):
-        line = quadrant.get(key)
-        for _ in range(int(line["count"]) if line else 0):
-            _arrow(p, x + 1.8, y - 1.4, line["direction"], colour)
-            x += 4.0
-    for _ in range(int(quadrant.get("omni_threat", 0))):
-        _star(p, x + 1.6, y - 1.4, 1.7, "threat")
-        x += 3.8
+        if line := quadrant.get(key):
+            x = _repeated(
+                p,
+                x,
+                y,
+                int(line["count"]),
+                4.0,
+                lambda at, line=line, colour=colour: _arrow(
+                    p, at + 1.8, y - 1.4, line["direction"], colour
+                ),
+            )
+    x = _repeated(
+        p,
+        x,
+        y,
+        int(quadrant.get("omni_threat", 0)),
+        3.8,
+        lambda at: _star(p, at + 1.6, y - 1.4, 1.7, "threat"),
+    )
     _draw_reward(p, box, quadrant.get("reward", {}))
     _draw_extras(p, box, quadrant)
 

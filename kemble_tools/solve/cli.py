@@ -115,7 +115,7 @@ BUILD_LIMITS = Limits(seconds=60.0)  # every shipped scenario is decided well wi
 BUILD_ANALYSIS_STATES = 200_000
 
 
-def build_solutions(bundle: dict[str, Any], out: Path) -> bool:
+def build_solutions(bundle: dict[str, Any], out: Path, shown: Path | None = None) -> bool:
     """`kemble build`'s step: solve every shipped scenario, write OUT/solutions.json, and fail
     when a proved verdict or a measured difficulty disagrees with what a scenario expects."""
     from kemble_tools.fileio import write_atomic
@@ -129,7 +129,7 @@ def build_solutions(bundle: dict[str, Any], out: Path) -> bool:
     unknown = len(solutions) - sum(counts.values())
     sys.stdout.write(
         f"solve: {len(solutions)} scenarios, {counts['solvable']} solvable, "
-        f"{counts['unsolvable']} unsolvable, {unknown} unknown -> {target}\n"
+        f"{counts['unsolvable']} unsolvable, {unknown} unknown -> {(shown or out) / target.name}\n"
     )
     return not report_mismatches(solutions, bundle)
 
