@@ -47,7 +47,7 @@ _JSON_ORDER = ("file", "line", "column", "pointer", "code", "severity", "message
 SOURCES: dict[str, str] = {}
 
 
-MAX_REPEATS = 3  # diagnostics shown for one spot of a file before the rest is summed up
+MAX_REPEATS = 10  # diagnostics shown for one spot of a file before the rest is summed up
 REPEATED = "report.repeated"
 
 
@@ -70,7 +70,7 @@ def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
                     column,
                     items[0].pointer,
                     REPEATED,
-                    f"{len(items) - MAX_REPEATS:,} more problems like these here are not shown",
+                    f"{len(items) - MAX_REPEATS:,} more problems at this spot are not shown",
                     items[0].severity,
                     hint="an alias (*name) repeats every problem of what it names: fix it there",
                 )
