@@ -241,3 +241,48 @@ def test_an_alias_repeating_errors_is_summed_up(tmp_path: Path) -> None:
     assert summaries and all(d.line == 3 for d in summaries)
     per_spot = Counter((d.line, d.column, d.code) for d in diagnostics if d.code != REPEATED)
     assert max(per_spot.values()) == MAX_REPEATS  # the rest of each spot's repeats summed up
+
+
+# --- 5. consistent outputs ------------------------------------------------------------------------
+
+
+def test_an_expansions_bundle_is_the_same_from_any_folder(tmp_path: Path) -> None:
+    expansion = tmp_path / "checkout" / "exp"
+    expansion.mkdir(parents=True)
+    trap = (ROOT / "scenarios" / "solo-07.yaml").read_text(encoding="utf-8")
+    (expansion / "trap.yaml").write_text(trap.replace("id: solo-07", "id: my-trap"), "utf-8")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    first = kemble("compile", "exp", "--out", str(tmp_path / "one"), cwd=tmp_path / "checkout")
+    second = kemble("compile", str(expansion), "--out", str(tmp_path / "two"), cwd=elsewhere)
+    assert first.returncode == second.returncode == 0, first.stdout + second.stdout
+    one = (tmp_path / "one" / "kemble.bundle.json").read_bytes()
+    assert one == (tmp_path / "two" / "kemble.bundle.json").read_bytes()
+    assert json.loads(one)["scenarios"]["my-trap"]["source"] == "exp/trap.yaml"
+
+
+def test_outputs_follow_the_umask(tmp_path: Path) -> None:
+    from kemble_tools.fileio import write_atomic
+
+    previous = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "out.json", "{}")
+    finally:
+        os.umask(previous)
+    assert (tmp_path / "out.json").stat().st_mode & 0o777 == 0o644  # mkstemp alone gives 0600
+
+
+def test_a_build_that_fails_midway_leaves_the_old_outputs(tmp_path: Path) -> None:
+    from kemble_tools.fileio import output_set
+
+    out = tmp_path / "build"
+    out.mkdir()
+    (out / "a.json").write_text("old a", encoding="utf-8")
+    (out / "b.json").write_text("old b", encoding="utf-8")
+    with pytest.raises(OSError), output_set(out, ("a.json", "b.json")) as stage:
+        (stage / "a.json").write_text("new a", encoding="utf-8")
+        raise OSError(28, "No space left on device")
+    assert {p.name: p.read_text() for p in out.iterdir()} == {"a.json": "old a", "b.json": "old b"}
+    with output_set(out, ("a.json", "b.json")) as stage:  # a set written whole replaces the old
+        (stage / "a.json").write_text("new a", encoding="utf-8")
+    assert {p.name: p.read_text() for p in out.iterdir()} == {"a.json": "new a"}

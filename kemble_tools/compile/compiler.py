@@ -7,14 +7,12 @@ plain card data plus every effect compiled to the DSL's IR, with source spans.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from kemble_tools import __version__
 from kemble_tools.compile.effects import EffectCompiler
 from kemble_tools.diagnostics import Diagnostic, has_errors, sort_diagnostics
 from kemble_tools.dsl import spec
-from kemble_tools.load.content import project_root
 from kemble_tools.load.yaml_loader import Document, YMap
 from kemble_tools.validate.catalog import Catalog, boss_card_id, boss_warning_id, mappings_in
 from kemble_tools.validate.pipeline import Validation
@@ -84,12 +82,8 @@ def bundle_summary(bundle: dict[str, Any]) -> str:
 
 
 def _span_file(doc: Document) -> str:
-    """Spans name files relative to the project, so the bundle is the same from any folder."""
-    path = Path(doc.file).resolve()
-    try:
-        return path.relative_to(project_root().resolve()).as_posix()
-    except ValueError:
-        return doc.file
+    """Spans name files by their content names, so the bundle is the same from any folder."""
+    return doc.source or doc.file
 
 
 # --- one compiler per file kind ------------------------------------------------------------------

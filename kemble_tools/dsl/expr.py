@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from lark import Lark, Token, Tree
@@ -109,10 +109,7 @@ def _within_bounds(text: str) -> None:
 def parse(text: str, scope: Scope, expected: str) -> Any:
     """Parse and type-check `text`; its type must be `expected` (int or bool)."""
     _within_bounds(text)
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, text) from None
+    tree = _tree(text)
     node, kind = _check(tree, scope)
     if kind != expected:
         raise ExprError(
@@ -121,6 +118,14 @@ def parse(text: str, scope: Scope, expected: str) -> Any:
             0,
         )
     return node
+
+
+@lru_cache(maxsize=4096)  # content repeats its conditions; the check depends on the scope
+def _tree(text: str) -> Tree:
+    try:
+        return _parser().parse(text)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text) from None
 
 
 def _syntax_error(exc: UnexpectedInput, text: str) -> ExprError:

@@ -49,33 +49,44 @@ def _same_drive(path: Path) -> bool:
 
 
 def collect_files(paths: list[Path], with_base: bool = True) -> tuple[list[Path], list[Diagnostic]]:
+    """YAML files under the given paths plus the base content (`collect_named`), sorted."""
+    found, problems = collect_named(paths, with_base)
+    return sorted(found, key=lambda p: display_name(p)), problems
+
+
+def collect_named(
+    paths: list[Path], with_base: bool = True
+) -> tuple[dict[Path, str], list[Diagnostic]]:
     """YAML files under the given paths (files or folders) plus the base content, deduplicated.
 
     Content comes from pull requests by strangers, so the walk never leaves a given folder: a
     symbolic link is followed only to a file inside the same folder, and everything skipped that
     could hide content (a link out or to a folder, a broken link, an unreadable folder, a FIFO)
-    gets a diagnostic, so that nothing is left out in silence."""
+    gets a diagnostic, so that nothing is left out in silence.
+
+    Each file comes with its content name: its path from its folder's parent (`cards/objects.yaml`,
+    `my-expansion/decks/n1.yaml`), the same from any working folder or checkout, for the bundle."""
     roots = ([*base_content_dirs()] if with_base else []) + list(paths)
-    found: dict[Path, None] = {}
+    found: dict[Path, str] = {}
     problems: list[Diagnostic] = []
     for root in roots:
         if root.is_dir():
             _walk(root, root.resolve(), found, problems)
         elif root.is_file():
-            found.setdefault(root.resolve())
+            found.setdefault(root.resolve(), f"{root.resolve().parent.name}/{root.name}")
         elif root.exists():
             problems.append(_skipped(root, "file.not_regular", _NOT_REGULAR))
         elif root in paths:
             problems.append(
                 Diagnostic(str(root), 1, 1, "", "file.not_found", "no such file or folder")
             )
-    return sorted(found, key=lambda p: display_name(p)), problems
+    return found, problems
 
 
 _NOT_REGULAR = "not a regular file (a FIFO, socket or device): skipped"
 
 
-def _walk(folder: Path, top: Path, found: dict[Path, None], problems: list[Diagnostic]) -> None:
+def _walk(folder: Path, top: Path, found: dict[Path, str], problems: list[Diagnostic]) -> None:
     """Files and folders whose names start with a dot are skipped (editor and VCS files)."""
     try:
         entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
@@ -94,12 +105,12 @@ def _walk(folder: Path, top: Path, found: dict[Path, None], problems: list[Diagn
             _walk(path, top, found, problems)
         elif path.suffix in YAML_SUFFIXES:
             if entry.is_file(follow_symlinks=False):
-                found.setdefault(path.resolve())
+                found.setdefault(path.resolve(), _name(path.resolve(), top))
             else:
                 problems.append(_skipped(path, "file.not_regular", _NOT_REGULAR))
 
 
-def _link(path: Path, top: Path, found: dict[Path, None], problems: list[Diagnostic]) -> None:
+def _link(path: Path, top: Path, found: dict[Path, str], problems: list[Diagnostic]) -> None:
     try:
         target = path.resolve(strict=True)
     except (OSError, RuntimeError):
@@ -121,7 +132,11 @@ def _link(path: Path, top: Path, found: dict[Path, None], problems: list[Diagnos
             _skipped(path, "file.symlink", "symbolic link out of the content folder: not followed")
         )
     elif path.suffix in YAML_SUFFIXES and target.is_file():
-        found.setdefault(target)
+        found.setdefault(target, _name(target, top))
+
+
+def _name(file: Path, top: Path) -> str:
+    return f"{top.name}/{file.relative_to(top).as_posix()}"
 
 
 def _skipped(path: Path, code: str, message: str, hint: str | None = None) -> Diagnostic:
@@ -133,11 +148,12 @@ def _skipped(path: Path, code: str, message: str, hint: str | None = None) -> Di
 
 
 def load_content(paths: list[Path], with_base: bool = True) -> ContentSet:
-    files, problems = collect_files(paths, with_base)
+    found, problems = collect_named(paths, with_base)
     content = ContentSet(diagnostics=problems)
-    for path in files:
+    for path in sorted(found, key=lambda p: display_name(p)):
         doc, diagnostics = load_file(path, display_name(path))
         content.diagnostics.extend(diagnostics)
         if doc is not None:
+            doc.source = found[path]
             content.documents.append((path, doc))
     return content

@@ -57,20 +57,10 @@ def run_solve(
 
 def selected(bundle: dict[str, Any], paths: list[Path]) -> list[str]:
     """The scenarios defined in the given files and folders (all shipped ones by default)."""
-    from kemble_tools.load.content import collect_files, project_root
+    from kemble_tools.load.content import collect_named
 
-    if not paths:
-        files = set(collect_files([], with_base=True)[0])
-    else:
-        files = {p.resolve() for p in collect_files(paths, with_base=False)[0]}
-    root = project_root().resolve()
-    chosen = []
-    for name, scenario in bundle["scenarios"].items():
-        source = Path(scenario.get("source", ""))
-        where = (source if source.is_absolute() else root / source).resolve()
-        if where in files or (source.resolve() in files):
-            chosen.append(name)
-    return sorted(chosen)
+    names = set(collect_named(paths, with_base=not paths)[0].values())
+    return sorted(name for name, s in bundle["scenarios"].items() if s.get("source") in names)
 
 
 def solve_named(
