@@ -61,29 +61,26 @@ def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
 
 
-def run_solver(name: str, _: dict[str, Any]) -> dict[str, Any]:
+def run_solver(name: str, options: dict[str, Any]) -> dict[str, Any]:
     from kemble_tools.solve.search import Limits
     from kemble_tools.solve.solver import solve
 
-    game = _game(name)
-    before = _peak_mb()
-    solution = solve(game, name, Limits(seconds=600), analysis_states=0)
-    return {
-        "verdict": solution.verdict,
-        "states": solution.states,
-        "seconds": solution.seconds,
-        "first_witness": solution.first_witness_seconds,
-        "memory_mb": _peak_mb() - before,
-    }
+    return _search(name, lambda game: solve(game, name, Limits(seconds=600), analysis_states=0))
 
 
 def run_naive(name: str, options: dict[str, Any]) -> dict[str, Any]:
     from kemble_tools.solve.naive import solve_naive
     from kemble_tools.solve.search import Limits
 
+    limits = Limits(seconds=options["naive_seconds"])
+    return _search(name, lambda game: solve_naive(game, name, limits))
+
+
+def _search(name: str, search: Any) -> dict[str, Any]:
+    """One search on a fresh game of the scenario, with its figures."""
     game = _game(name)
     before = _peak_mb()
-    solution = solve_naive(game, name, Limits(seconds=options["naive_seconds"]))
+    solution = search(game)
     return {
         "verdict": solution.verdict,
         "states": solution.states,

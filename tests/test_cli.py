@@ -3,23 +3,13 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_helpers import kemble
 
 from conftest import ROOT
 
 CORPUS = ROOT / "tests" / "corpus"
-
-
-def kemble(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kemble_tools.cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def test_shipped_content_validates_with_exit_0() -> None:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from cli_helpers import kemble
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -28,16 +27,6 @@ from engine_helpers import base_bundle
 ROOT = Path(__file__).resolve().parents[1]
 OBJECT = "  - {id: nebula, name: Nebula, blocks_shots: false, enterable: true, enemy: false}\n"
 OBJECTS = "# yaml-language-server: $schema=../schema/objects.schema.json\nkind: objects\nobjects:\n"
-
-
-def kemble(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kemble_tools.cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 # --- 1. security --------------------------------------------------------------------------------

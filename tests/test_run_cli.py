@@ -3,23 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from cli_helpers import kemble
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "tests" / "scripts" / "solo-01-opening.txt"
-
-
-def kemble(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kemble_tools.cli", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-    )
 
 
 def test_run_prints_the_state_json_of_the_contract() -> None:

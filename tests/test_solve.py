@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import gc
 import json
-import subprocess
-import sys
 import tracemalloc
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 import pytest
+from cli_helpers import kemble
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_family import UNWINNABLE, WINNABLE, family_scenario
@@ -26,16 +25,6 @@ from kemble_tools.solve.solver import Solution, draw_share, solve
 from engine_helpers import base_bundle
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def kemble(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "kemble_tools.cli", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
 
 
 @pytest.fixture(scope="module")
