@@ -72,6 +72,17 @@ def _objects(count: int) -> str:
     return "kind: objects\nobjects:\n" + "".join(items)
 
 
+def _long_texts(size: int = 3_900_000) -> str:
+    """Few values, each long: a file near 4 MiB that stays under the node limit."""
+    text = "word " * 20_000
+    items = [
+        f"  - {{id: o{i}, name: O, description: '{text}', blocks_shots: false,"
+        " enterable: true, enemy: false}\n"
+        for i in range(size // len(text))
+    ]
+    return "kind: objects\nobjects:\n" + "".join(items)
+
+
 def make_inputs(folder: Path) -> dict[str, Path]:
     big = _big()
     bad = ", ".join(["{object: nope, energy: x}"] * 60)
@@ -83,6 +94,7 @@ def make_inputs(folder: Path) -> dict[str, Path]:
         "big-syntax-error-at-end": big + "  - [x, y\n",
         "big-flow-error-at-end": big + "  - [x?, y\n",
         "big-line-separator": big + "# \u2028\n",
+        "long-texts-syntax-error-at-end": _long_texts() + "  - [x?, y\n",
         "alias-amplification": f"kind: space_cards\ndeck: {{code: X1, name: X}}\nbad: &b [{bad}]\n"
         f"cards:\n{aliased}",
         "expression-nested": OBJECT + '        if: "' + "not " * 330 + 'true"\n'
