@@ -323,8 +323,7 @@ def _build(text: str, fast: bool = True) -> Any:
             raise _Abort(
                 *pos,
                 "yaml.too_many_nodes",
-                f"the document holds more than {MAX_NODES:,} values, counting what aliases "
-                "repeat",
+                f"the document holds more than {MAX_NODES:,} values, counting what aliases repeat",
                 hint="aliases that repeat aliases multiply; remove the alias chain"
                 if aliased > total // 2
                 else "split the content into several files",
