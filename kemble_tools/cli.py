@@ -42,6 +42,36 @@ NoBaseOpt = Annotated[
     bool,
     typer.Option("--no-base", help="Check only the given paths, without the shipped base game."),
 ]
+BundleOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--bundle",
+        help="Read a compiled kemble.bundle.json instead of YAML content.",
+        exists=True,
+        dir_okay=False,
+    ),
+]
+
+
+def _content(paths: list[Path] | None, no_base: bool, bundle: Path | None) -> dict:
+    """The one way every command gets its content: PATH… compiled with the base game (unless
+    --no-base), or a compiled bundle. Invalid content prints its diagnostics and exits 1."""
+    if bundle is not None:
+        if paths:
+            typer.echo("give content folders or --bundle, not both", err=True)
+            raise typer.Exit(EXIT_INTERNAL)
+        from kemble_tools.bundle import load_bundle
+
+        try:
+            return load_bundle(bundle)
+        except (ValueError, KeyError, TypeError) as exc:  # JSON errors are ValueErrors
+            typer.echo(f"{bundle}: not a bundle written by kemble compile ({exc})", err=True)
+            raise typer.Exit(EXIT_INVALID) from None
+    result = _compile(paths or [], not no_base)
+    if result.bundle is None:
+        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
+        raise typer.Exit(EXIT_INVALID)
+    return result.bundle
 
 
 @app.command()
@@ -100,7 +130,10 @@ def _counts(bundle: dict | None) -> str:
 @app.command()
 def run(
     scenario: Annotated[
-        Path, typer.Argument(help="The scenario file.", exists=True, dir_okay=False)
+        str,
+        typer.Argument(
+            help="The scenario file (with --bundle: a scenario id).", show_default=False
+        ),
     ],
     actions: Annotated[
         Path | None,
@@ -112,25 +145,26 @@ def run(
     interactive: Annotated[
         bool, typer.Option("--interactive", help="Play by hand in the terminal.")
     ] = False,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Content the scenario uses besides the base game (an expansion's folders).",
+            exists=True,
+            show_default=False,
+        ),
+    ] = None,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
 ) -> None:
     """Play a scripted line on a scenario with the reference interpreter; print the state."""
     import json
 
-    from kemble_tools.play import (
-        ScriptError,
-        load_scenario,
-        render_board,
-        run_script,
-        state_json,
-    )
+    from kemble_tools.play import ScriptError, render_board, run_script, state_json
 
     if (actions is None) == (not interactive):
         typer.echo("give either --actions FILE or --interactive", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    game, diagnostics = load_scenario(scenario)
-    if game is None:
-        sys.stdout.write(render(diagnostics, Format.TEXT, 0))
-        raise typer.Exit(EXIT_INVALID)
+    game = _scenario_game(scenario, paths, no_base, bundle)
     if interactive:
         _play_interactively(game)
         return
@@ -153,6 +187,31 @@ def run(
         sys.stdout.write(json.dumps(state_json(game), indent=2) + "\n")
     else:
         sys.stdout.write(render_board(game))
+
+
+def _scenario_game(
+    scenario: str, paths: list[Path] | None, no_base: bool, bundle: Path | None
+) -> State:
+    """A scenario file set up with its content, or a scenario of a compiled bundle."""
+    from kemble_tools.engine import Game
+    from kemble_tools.play import load_scenario
+
+    if bundle is not None:
+        content = _content(paths, no_base, bundle)
+        if scenario not in content["scenarios"]:
+            known = ", ".join(sorted(content["scenarios"])) or "none"
+            typer.echo(f"{bundle}: no scenario '{scenario}' (it has: {known})", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        return Game.from_scenario(content, content["scenarios"][scenario]).new_initial_state()
+    path = Path(scenario)
+    if not path.is_file():
+        typer.echo(f"no such scenario file: {scenario}", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    game, diagnostics = load_scenario(path, paths, not no_base)
+    if game is None:
+        sys.stdout.write(render(diagnostics, Format.TEXT, 0))
+        raise typer.Exit(EXIT_INVALID)
+    return game
 
 
 def _play_interactively(game: State) -> None:
@@ -185,6 +244,9 @@ def simulate(
         str, typer.Option(help="Bots: random or greedy (one-step look-ahead).")
     ] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
+    paths: PathsArg = None,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
 ) -> None:
     """Play whole games with simple bots and summarise them: the balance view."""
     import json
@@ -199,25 +261,21 @@ def simulate(
     if policy not in POLICIES:
         typer.echo(f"unknown policy '{policy}': use {' or '.join(POLICIES)}", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    result = _compile([], with_base=True)
-    if result.bundle is None or variant not in result.bundle["variants"]:
-        known = ", ".join(result.bundle["variants"]) if result.bundle else ""
+    content = _content(paths, no_base, bundle)
+    if variant not in content["variants"]:
         typer.echo(
-            f"unknown variant '{variant}' (known: {known})"
-            if result.bundle
-            else "the shipped content does not compile; run kemble validate",
-            err=True,
+            f"unknown variant '{variant}' (known: {', '.join(content['variants'])})", err=True
         )
-        raise typer.Exit(EXIT_INVALID if result.bundle is None else EXIT_INTERNAL)
+        raise typer.Exit(EXIT_INTERNAL)
     try:
-        variant_setup(result.bundle, variant, players)
+        variant_setup(content, variant, players)
     except SetupError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(EXIT_INTERNAL) from None
     with Progress(transient=True, disable=as_json) as bar:
         task = bar.add_task(f"{games} games of {variant}", total=games)
         summary = run_games(
-            result.bundle,
+            content,
             players,
             variant,
             games,
@@ -270,17 +328,14 @@ def stats(
     paths: PathsArg = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
     no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
 ) -> None:
     """The content's balance: cards, objects, symbols, threat, rewards and energy per deck."""
     import json
 
     from kemble_tools.stats import content_stats, render_tables
 
-    result = _compile(paths or [], not no_base)
-    if not result.ok:
-        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
-        raise typer.Exit(EXIT_INVALID)
-    figures = content_stats(result.bundle or {})
+    figures = content_stats(_content(paths, no_base, bundle))
     if as_json:
         sys.stdout.write(json.dumps(figures, indent=2) + "\n")
     else:
@@ -312,16 +367,15 @@ def export_sheets(
     cmyk: Annotated[bool, typer.Option(help="CMYK colours instead of RGB.")] = False,
     deck: Annotated[list[str] | None, typer.Option(help="Only these decks (S1, BANSHEE…).")] = None,
     cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
+    paths: PathsArg = None,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
 ) -> None:
-    """Print-ready PDF card sheets of the shipped content: OUT/kemble-sheets.pdf."""
+    """Print-ready PDF card sheets of the content: OUT/kemble-sheets.pdf."""
     from kemble_tools.export.sheets import SheetOptions
 
     options = SheetOptions(str(paper), bleed, crop_marks, full_marks, backs, one_up, cmyk)
-    result = _compile([], with_base=True)
-    if result.bundle is None:
-        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
-        raise typer.Exit(EXIT_INVALID)
-    target = _write_sheets(result.bundle, out, options, deck, cards)
+    target = _write_sheets(_content(paths, no_base, bundle), out, options, deck, cards)
     if target is None:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -341,6 +395,9 @@ def export_images(
     dpi: Annotated[int, typer.Option(min=36, max=1200, help="PNG resolution.")] = 300,
     deck: Annotated[list[str] | None, typer.Option(help="Only these decks.")] = None,
     cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
+    paths: PathsArg = None,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
 ) -> None:
     """One image per card face (for Tabletop Simulator and catalogues): OUT/images/ID.svg|png."""
     from rich.progress import Progress
@@ -348,11 +405,7 @@ def export_images(
     from kemble_tools.export.images import card_png, card_svg
     from kemble_tools.export.sheets import print_cards
 
-    result = _compile([], with_base=True)
-    if result.bundle is None:
-        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
-        raise typer.Exit(EXIT_INVALID)
-    chosen = print_cards(result.bundle, deck, cards)
+    chosen = print_cards(_content(paths, no_base, bundle), deck, cards)
     if not chosen:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -422,12 +475,16 @@ def solve_command(
     naive: Annotated[
         bool, typer.Option(help="Plain exhaustive search with no pruning (a reference).")
     ] = False,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
 ) -> None:
-    """Solvability of single-player scenarios: the verdict, a winning line, how hard."""
+    """Solvability of single-player scenarios: the verdict, a winning line, how hard.
+    With --bundle, every scenario the bundle holds."""
     from kemble_tools.solve.cli import run_solve
 
     code = run_solve(
-        scenarios or [],
+        _content(scenarios, no_base, bundle),
+        None if bundle is not None else scenarios or [],
         as_json=as_json,
         limits=(limit_states, limit_seconds, memory),
         analysis_states=analysis_states,
@@ -440,13 +497,15 @@ def solve_command(
 
 @app.command()
 def build(
+    paths: PathsArg = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
+    no_base: NoBaseOpt = False,
 ) -> None:
-    """The main job on the shipped content: every stage that exists, output into build/."""
+    """The main job on the shipped content (and PATH…, an expansion): every stage, into build/."""
     from kemble_tools.fileio import output_set
 
     with output_set(out, BUILD_OUTPUTS) as stage:
-        ok = _build_into(stage, out)
+        ok = _build_into(stage, out, paths or [], not no_base)
     if not ok:
         raise typer.Exit(EXIT_INVALID)
 
@@ -454,10 +513,10 @@ def build(
 BUILD_OUTPUTS = ("diagnostics.json", "kemble.bundle.json", "kemble-sheets.pdf", "solutions.json")
 
 
-def _build_into(stage: Path, out: Path) -> bool:
+def _build_into(stage: Path, out: Path, paths: list[Path], with_base: bool) -> bool:
     """Every output written into `stage`, named as it will be in `out`; False if the content is
     invalid or a scenario's verdict disagrees with what it expects."""
-    result = _compile([], with_base=True)
+    result = _compile(paths, with_base)
     write_atomic(stage / "diagnostics.json", render_json(result.diagnostics, result.files))
     typer.echo(
         f"validate: {summary(result.diagnostics, result.files)} -> {out / 'diagnostics.json'}"
@@ -472,7 +531,7 @@ def _build_into(stage: Path, out: Path) -> bool:
     _write_sheets(result.bundle or {}, stage, SheetOptions(backs=True), shown=out)
     from kemble_tools.solve.cli import build_solutions
 
-    return build_solutions(result.bundle or {}, stage, shown=out)
+    return build_solutions(result.bundle or {}, stage, paths, with_base, shown=out)
 
 
 @app.command()

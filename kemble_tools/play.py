@@ -143,15 +143,18 @@ def legal_words(state: State) -> list[str]:
     return [state.action_to_string(action) for action in state.legal_actions()]
 
 
-def load_scenario(path: Path) -> tuple[State | None, list[Any]]:
-    """Compile the content with the scenario file beside it and set the game up."""
+def load_scenario(
+    path: Path, content: list[Path] | None = None, with_base: bool = True
+) -> tuple[State | None, list[Any]]:
+    """Compile the content (the base game unless `with_base` is False, and the `content`
+    folders: an expansion's cards) with the scenario file beside it, and set the game up."""
     from kemble_tools.compile.compiler import compile_validated
     from kemble_tools.diagnostics import Diagnostic
     from kemble_tools.load.content import display_name
     from kemble_tools.load.yaml_loader import load_file
     from kemble_tools.validate.pipeline import validate_paths
 
-    result = compile_validated(validate_paths([path]))
+    result = compile_validated(validate_paths([*(content or []), path], with_base=with_base))
     if result.bundle is None:
         return None, result.diagnostics
     doc, _ = load_file(path)
@@ -277,25 +280,21 @@ def state_json(state: State) -> dict[str, Any]:
     }
 
 
-_SHORT = {
-    "empty": ".",
-    "fighter": "F",
-    "cruiser": "C",
-    "turret": "T",
-    "asteroid": "A",
-    "wall": "#",
-    "mine": "*",
-    "black_hole": "@",
-    "wormhole": "O",
-    "power_up": "P",
-    "recharge_drone": "+",
-    "merchant": "$",
-    "singularity": "X",
-    "space_maze": "Z",
-    "space_mosquito": "Q",
-    "space_bomb": "B",
-    "boss_part": "W",
-}
+def board_marks(objects: dict[str, Any]) -> dict[str, str]:
+    """One character per object kind for text boards: its `mark`, else the first letter of its
+    name that no other kind has taken (an expansion's kinds need no code), else '?'."""
+    marks = {kind: data["mark"] for kind, data in objects.items() if data.get("mark")}
+    taken = set(marks.values()) | set("12345")  # digits are ships
+    for kind, data in objects.items():
+        if kind in marks:
+            continue
+        name = str(data.get("name") or kind)
+        free = [c for c in name.upper() + name.lower() if c.isalpha() and c not in taken]
+        marks[kind] = free[0] if free else "?"
+        taken.add(marks[kind])
+    return marks
+
+
 _ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 
 
@@ -316,13 +315,15 @@ def render_board(state: State) -> str:
     quadrants = game.tables.quadrants
     lines = [f"round {state.round} - {PHASES[state.phase]} - {OUTCOMES[state.outcome]}"]
     rows = card_rows(state)
+    objects = game.bundle["objects"]
+    marks = board_marks(objects)
     for row in range(state.height):
         cells = []
         for column in range(state.width):
             cell = row * state.width + column
             who = board.player_at(state, cell)
             printed = quadrants[state.cells[cell]].printed
-            mark = str(who + 1) if who is not None else _SHORT.get(printed["object"], "?")
+            mark = str(who + 1) if who is not None else marks.get(printed["object"], "?")
             cells.append(_cell(mark, printed))
         cards = " | ".join(card for card, _ in rows[row])
         lines.append(f"{row + 1} {' '.join(cells)}  {cards}")
@@ -343,7 +344,9 @@ def render_board(state: State) -> str:
     lines.append(
         "key: "
         + " ".join(
-            f"{mark}={kind.replace('_', ' ')}" for kind, mark in _SHORT.items() if kind != "empty"
+            f"{mark}={str(objects[kind].get('name') or kind).lower()}"
+            for kind, mark in marks.items()
+            if not objects[kind].get("vacant")
         )
         + "; after a mark: energy, ! threat, arrows: distant threat (γ: gamma), Ω omni; 1-5 ships"
     )

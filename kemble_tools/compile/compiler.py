@@ -92,7 +92,7 @@ def _span_file(doc: Document) -> str:
 def _objects(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
     for path, item in mappings_in(doc.data["objects"], ("objects",)):
         bundle["objects"][item["id"]] = {
-            **{key: plain(item.get(key)) for key in ("name", "description")},
+            **{key: plain(item.get(key)) for key in ("name", "description", "mark")},
             "blocks_shots": item["blocks_shots"],
             "enterable": item["enterable"],
             "enemy": item["enemy"],

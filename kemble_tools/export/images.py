@@ -14,6 +14,7 @@ from kemble_tools.export.sheets import PrintCard
 
 def card_svg(card: PrintCard) -> str:
     """The card face at its trim size, in millimetres."""
+    register_fonts()  # text is measured with the same font metrics as in the PDF
     painter = SvgPainter(*card.size)
     card.front(painter, Rect(0, 0, *card.size), 0.0)
     return painter.document()

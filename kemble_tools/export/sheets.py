@@ -53,15 +53,20 @@ def print_cards(
     """Every printable card of the bundle, or those of the given decks or ids, in bundle order."""
     cards = _space_cards(bundle) + _boss_warnings(bundle) + _text_cards(bundle)
     if decks:
-        cards = [c for c in cards if _deck_of(bundle, c.id) in decks]
+        cards = [c for c in cards if _decks_of(bundle, c.id) & set(decks)]
     if ids:
         cards = [c for c in cards if c.id in ids]
     return cards
 
 
-def _deck_of(bundle: dict[str, Any], card_id: str) -> str | None:
+def _decks_of(bundle: dict[str, Any], card_id: str) -> set[str]:
+    """The names `--deck` knows a card by: its deck code; a boss's cards and its Warning card
+    also by the boss id and the Warning card's id (BANSHEE, BOSS-BANSHEE)."""
+    for boss_id, boss in bundle["bosses"].items():
+        if card_id == boss["warning_card"] or card_id in boss["cards"]:
+            return {boss_id, boss["warning_card"]}
     card = bundle["cards"].get(card_id)
-    return card["deck"] if card else None
+    return {card["deck"]} if card else set()
 
 
 def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:

@@ -17,7 +17,8 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def run_solve(
-    paths: list[Path],
+    bundle: dict[str, Any],
+    paths: list[Path] | None,
     as_json: bool,
     limits: tuple[int | None, float | None, float | None],
     analysis_states: int,
@@ -25,24 +26,15 @@ def run_solve(
     graph: Path | None,
     naive: bool,
 ) -> int:
-    from kemble_tools.compile.compiler import compile_validated
-    from kemble_tools.report import Format, render
-    from kemble_tools.validate.pipeline import validate_paths
-
-    result = compile_validated(validate_paths(paths))
-    if result.bundle is None:
-        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
-        return EXIT_INVALID
-    names = selected(result.bundle, paths)
+    """Solve the scenarios defined in `paths` (every scenario of `bundle` when None)."""
+    names = sorted(bundle["scenarios"]) if paths is None else selected(bundle, paths)
     if not names:
         sys.stderr.write("no scenario among the given paths\n")
         return EXIT_INVALID
     if graph is not None and len(names) != 1:
         sys.stderr.write("--graph needs exactly one scenario\n")
         return EXIT_USAGE
-    solutions = solve_named(
-        result.bundle, names, Limits(*limits), analysis_states, jobs, naive, quiet=as_json
-    )
+    solutions = solve_named(bundle, names, Limits(*limits), analysis_states, jobs, naive, as_json)
     if graph is not None and solutions[0].graph is not None:
         from kemble_tools.solve.graph import export
 
@@ -51,8 +43,8 @@ def run_solve(
         data: Any = [s.to_json() for s in solutions]
         sys.stdout.write(json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n")
     else:
-        _print(result.bundle, solutions)
-    return EXIT_INVALID if report_mismatches(solutions, result.bundle) else EXIT_OK
+        _print(bundle, solutions)
+    return EXIT_INVALID if report_mismatches(solutions, bundle) else EXIT_OK
 
 
 def selected(bundle: dict[str, Any], paths: list[Path]) -> list[str]:
@@ -105,13 +97,20 @@ BUILD_LIMITS = Limits(seconds=60.0)  # every shipped scenario is decided well wi
 BUILD_ANALYSIS_STATES = 200_000
 
 
-def build_solutions(bundle: dict[str, Any], out: Path, shown: Path | None = None) -> bool:
+def build_solutions(
+    bundle: dict[str, Any],
+    out: Path,
+    paths: list[Path] | None = None,
+    with_base: bool = True,
+    shown: Path | None = None,
+) -> bool:
     """`kemble build`'s step: solve every shipped scenario, write OUT/solutions.json, and fail
     when a proved verdict or a measured difficulty disagrees with what a scenario expects."""
     from kemble_tools.fileio import write_atomic
 
-    names = selected(bundle, [])
-    solutions = solve_named(bundle, names, BUILD_LIMITS, BUILD_ANALYSIS_STATES, None)
+    names = set(selected(bundle, paths)) if paths else set()
+    names |= set(selected(bundle, [])) if with_base else set()
+    solutions = solve_named(bundle, sorted(names), BUILD_LIMITS, BUILD_ANALYSIS_STATES, None)
     target = out / "solutions.json"
     data = [solution.to_json(timings=False) for solution in solutions]  # byte for byte the same
     write_atomic(target, json.dumps(data, indent=2) + "\n")

@@ -255,6 +255,13 @@ def _objects() -> Schema:
             "id": _ref("snake_id"),
             "name": _text("Display name."),
             "description": _text("What it does, for designers."),
+            "mark": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": 1,
+                "description": "One character that shows it on text boards (`kemble run`); "
+                "default: the first letter of its name not taken by another kind.",
+            },
             "blocks_shots": {"type": "boolean", "description": "Stops shots (R-OBJ-BLOCK-1)."},
             "enterable": {
                 "enum": [True, False, "when_destructible"],
