@@ -134,3 +134,39 @@ def test_rendered_page_matches_the_golden_image(cards: list) -> None:
     histogram = ImageChops.difference(page, golden).convert("L").histogram()
     mean = sum(value * count for value, count in enumerate(histogram)) / sum(histogram)
     assert mean < 2.0  # out of 255: anti-aliasing may differ a little between PDFium builds
+
+
+def _back_svg(card: object) -> str:
+    from kemble_tools.export.faces import SvgPainter
+    from kemble_tools.export.layout import Rect
+
+    painter = SvgPainter(*card.size)  # type: ignore[attr-defined]
+    card.back(painter, Rect(0, 0, *card.size), 0.0)  # type: ignore[attr-defined]
+    return painter.document()
+
+
+def test_every_deck_and_card_kind_has_a_back_of_its_own(cards: list) -> None:
+    # R-COMP-1 R-COMP-2: a player sorts the decks by their backs
+    bundle = base_bundle()
+    space = [c for c in cards if c.id in bundle["cards"] and not bundle["cards"][c.id]["flip"]]
+    by_deck: dict[str, set[str]] = {}
+    for card in space:
+        deck = bundle["cards"][card.id]["deck"]
+        if deck not in bundle["bosses"]:
+            by_deck.setdefault(deck, set()).add(_back_svg(card))
+    assert all(len(backs) == 1 for backs in by_deck.values())  # one back a deck
+    assert len({next(iter(backs)) for backs in by_deck.values()}) == len(by_deck) == 6
+    kinds = {c.id: _back_svg(c) for c in cards if c.id in ("afterburner", "sensor-20", "engine-1")}
+    assert len(set(kinds.values())) == 3
+
+
+def test_boss_cards_show_their_number_and_warnings_share_one_space_back(cards: list) -> None:
+    # R-COMP-2 R-BOS-2 R-SET-4: setup picks boss cards by number; a Warning card goes into the
+    # space deck unseen, so every Warning card has the same back, at the space cards' size
+    bundle = base_bundle()
+    for number in range(1, 5):
+        back = _back_svg(next(c for c in cards if c.id == f"BOSS-CANNONRAM-{number}"))
+        assert f">{number}<" in back
+    warnings = [c for c in cards if c.id in {b["warning_card"] for b in bundle["bosses"].values()}]
+    assert len(warnings) == 4 and all(c.size == SPACE_CARD for c in warnings)
+    assert len({_back_svg(c) for c in warnings}) == 1

@@ -10,6 +10,7 @@ achievements, sensors, upgrades) print rules text generated from the compiled ef
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -482,15 +483,46 @@ def draw_text_card(
     p.text(trim.x + 2.5, trim.y + 2.2, card_id, 5, colour="text")
 
 
-def draw_back(p: Painter, trim: Rect, bleed: float, label: str) -> None:
-    p.rect(trim.grow(bleed), "space")
-    _star(p, trim.x + trim.width / 2, trim.y + trim.height / 2 + 4, 6, "special")
-    p.text(
-        trim.x + trim.width / 2,
-        trim.y + trim.height / 2 - 8,
-        "Kemble's Cascade",
-        7,
-        bold=True,
-        align="centre",
-    )
-    p.text(trim.x + trim.width / 2, trim.y + trim.height / 2 - 12, label, 5.5, align="centre")
+# Colours that tell backs apart at arm's length; decks take them in order (deck_order).
+BACK_COLOURS = (
+    "energy", "distant", "special", "gamma", "bellonium", "blue", "green", "red", "yellow",
+    "purple", "shield", "threat",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Back:
+    """What a card's back shows: a big mark on a coloured band (a deck code, a boss card's
+    number: R-COMP-2), a title under it, and a shape, so decks differ in greyscale too."""
+
+    mark: str
+    title: str
+    colour: str
+    shape: str = "star"  # star, warning, hexagon, crown, bolt, circle
+
+
+def draw_back(p: Painter, trim: Rect, bleed: float, back: Back) -> None:
+    box = trim.grow(bleed)
+    cx, cy = trim.x + trim.width / 2, trim.y + trim.height / 2
+    p.rect(box, "space")
+    p.rect(Rect(box.x, cy - 8, box.width, 16), back.colour)
+    _back_shape(p, cx, trim.top - 9, back.shape)
+    size = 15 if len(back.mark) <= 3 else 10
+    p.text(cx, cy - size * 0.12, back.mark, size, colour="space", bold=True, align="centre")
+    p.text(cx, trim.y + 8, back.title, 6.5, bold=True, align="centre")
+    p.text(cx, trim.y + 4, "Kemble's Cascade", 5, align="centre")
+
+
+def _back_shape(p: Painter, x: float, y: float, shape: str) -> None:
+    if shape == "warning":
+        p.polygon([(x - 4, y - 3.5), (x + 4, y - 3.5), (x, y + 3.5)], "threat")
+    elif shape == "hexagon":
+        _hexagon(p, x, y, 3.5, "bellonium")
+    elif shape == "crown":
+        _crown(p, x - 2.5, y - 2, "glory")
+    elif shape == "bolt":
+        _bolt(p, x - 1.5, y - 2.5, "energy")
+    elif shape == "circle":
+        p.circle(x, y, 3.2, "shield")
+    else:
+        _star(p, x, y, 4, "special")

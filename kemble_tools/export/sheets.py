@@ -13,6 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 from kemble_tools.dsl import spec
 from kemble_tools.dsl.text import effects_text
 from kemble_tools.export.faces import (
+    BACK_COLOURS,
+    Back,
     Painter,
     PdfPainter,
     draw_back,
@@ -83,15 +85,28 @@ def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
             if card.get("flip") and card.get("back"):
                 draw_space_card(p, trim, bleed, card, objects, back=True)
             else:
-                draw_back(p, trim, bleed, "space card")
+                draw_back(p, trim, bleed, _space_back(bundle, card, order))
 
         found.append(PrintCard(card_id, SPACE_CARD, front, back))
     return found
 
 
+WARNING_BACK = Back("!", "Boss Warning", "threat", "warning")  # one for all: dealt unseen
+
+
+def _space_back(bundle: dict[str, Any], card: dict[str, Any], order: dict[str, int]) -> Back:
+    """A space deck's back shows its code; a boss card's shows its number (R-COMP-2)."""
+    deck = card["deck"]
+    colour = BACK_COLOURS[order.get(deck, 0) % len(BACK_COLOURS)]
+    if deck in bundle["bosses"]:
+        return Back(str(card.get("number", "")), bundle["bosses"][deck]["name"], colour, "crown")
+    name = (bundle["decks"].get(deck) or {}).get("name") or deck
+    return Back(deck, name, colour)
+
+
 def _boss_warnings(bundle: dict[str, Any]) -> list[PrintCard]:
     found = []
-    for boss_id, boss in bundle["bosses"].items():
+    for boss in bundle["bosses"].values():
         rules = [
             f"{rule['name']}: " + (effects_text(rule["effects"]) or rule.get("text") or "")
             for rule in boss["special_rules"].values()
@@ -99,10 +114,10 @@ def _boss_warnings(bundle: dict[str, Any]) -> list[PrintCard]:
         text = " ".join([boss.get("warning") or "", *rules]).strip()
         found.append(
             _text_card(
-                f"BOSS-{boss_id}",
+                boss["warning_card"],
                 boss["name"],
                 "Boss Warning",
-                boss_id,
+                "WARN",
                 text,
                 "defeat: all its parts" if boss.get("defeat") is None else "defeat: see its rules",
             )
@@ -186,13 +201,27 @@ def _text_card(
     footer: str = "",
     symbol: str | None = None,
 ) -> PrintCard:
+    """A card of rules text. A Boss Warning card is a space card, dealt from the space deck
+    with the one Warning back (R-SET-4); the small cards have a back per kind."""
+    warning = code == "WARN"
+
     def front(p: Painter, trim: Rect, bleed: float) -> None:
         draw_text_card(p, trim, bleed, title, kind, code, card_id, text, footer, symbol)
 
     def back(p: Painter, trim: Rect, bleed: float) -> None:
-        draw_back(p, trim, bleed, kind.split(" ")[0].lower())
+        draw_back(p, trim, bleed, WARNING_BACK if warning else SMALL_BACKS[code])
 
-    return PrintCard(card_id, SMALL_CARD, front, back)
+    return PrintCard(card_id, SPACE_CARD if warning else SMALL_CARD, front, back)
+
+
+# The small cards' backs, one per kind, each with its own shape (told apart in greyscale too).
+SMALL_BACKS = {
+    "PU": Back("PU", "Power-up", "bellonium", "hexagon"),
+    "MIS": Back("MIS", "Mission", "green", "star"),
+    "ACH": Back("ACH", "Achievement", "yellow", "crown"),
+    "SEN": Back("SEN", "Sensor", "blue", "circle"),
+    "UPG": Back("UPG", "Upgrade", "energy", "bolt"),
+}
 
 
 @dataclass(frozen=True)
