@@ -80,9 +80,19 @@ def validate(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.TEXT,
     no_base: NoBaseOpt = False,
 ) -> None:
-    """Check content files against the schemas, the semantic rules and the effect compiler;
-    report every problem (nothing is written)."""
-    result = _compile(paths or [], not no_base)
+    """Check content files against the schemas, the semantic rules and the effect compiler,
+    and whether their cards print (text that overflows); report every problem (nothing is
+    written)."""
+    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.diagnostics import sort_diagnostics
+    from kemble_tools.export.check import print_warnings
+    from kemble_tools.validate.pipeline import validate_paths
+
+    validation = validate_paths(paths or [], with_base=not no_base)
+    result = compile_validated(validation)
+    if result.bundle is not None:
+        printed = print_warnings(result.bundle, validation.catalog)
+        result.diagnostics = sort_diagnostics([*result.diagnostics, *printed])
     sys.stdout.write(render(result.diagnostics, fmt, result.files))
     raise typer.Exit(EXIT_OK if result.ok else EXIT_INVALID)
 
@@ -365,6 +375,9 @@ def export_sheets(
     backs: Annotated[bool, typer.Option(help="Back pages after each front, mirrored.")] = False,
     one_up: Annotated[bool, typer.Option(help="One card per page (print shops).")] = False,
     cmyk: Annotated[bool, typer.Option(help="CMYK colours instead of RGB.")] = False,
+    grayscale: Annotated[
+        bool, typer.Option(help="Greys only (symbols differ in shape, so it stays playable).")
+    ] = False,
     deck: Annotated[list[str] | None, typer.Option(help="Only these decks (S1, BANSHEE…).")] = None,
     cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
     paths: PathsArg = None,
@@ -374,7 +387,9 @@ def export_sheets(
     """Print-ready PDF card sheets of the content: OUT/kemble-sheets.pdf."""
     from kemble_tools.export.sheets import SheetOptions
 
-    options = SheetOptions(str(paper), bleed, crop_marks, full_marks, backs, one_up, cmyk)
+    options = SheetOptions(
+        str(paper), bleed, crop_marks, full_marks, backs, one_up, cmyk, grayscale
+    )
     target = _write_sheets(_content(paths, no_base, bundle), out, options, deck, cards)
     if target is None:
         typer.echo("no card matches the selection", err=True)

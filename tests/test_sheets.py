@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 import os
 from pathlib import Path
 from xml.etree import ElementTree
@@ -170,3 +171,97 @@ def test_boss_cards_show_their_number_and_warnings_share_one_space_back(cards: l
     warnings = [c for c in cards if c.id in {b["warning_card"] for b in bundle["bosses"].values()}]
     assert len(warnings) == 4 and all(c.size == SPACE_CARD for c in warnings)
     assert len({_back_svg(c) for c in warnings}) == 1
+
+
+def _pixels(card: object, dpi: int = 60, grayscale: bool = False) -> Image.Image:
+    """A card face rendered by PDFium with no smoothing, so flat backgrounds stay flat."""
+    import pypdfium2
+
+    from kemble_tools.export.faces import PdfPainter, register_fonts
+    from kemble_tools.export.layout import Rect
+
+    register_fonts()
+
+    buffer = io.BytesIO()
+    from reportlab.pdfgen.canvas import Canvas
+
+    size = card.size  # type: ignore[attr-defined]
+    canvas = Canvas(buffer, pagesize=(size[0] * mm, size[1] * mm))
+    card.front(PdfPainter(canvas, grayscale=grayscale), Rect(0, 0, *size), 0.0)  # type: ignore[attr-defined]
+    canvas.showPage()
+    canvas.save()
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    try:
+        image = (
+            document[0]
+            .render(scale=dpi / 72, no_smoothtext=True, no_smoothpath=True, no_smoothimage=True)
+            .to_pil()
+        )
+    finally:
+        document.close()
+    return image.convert("RGB")
+
+
+def test_no_mark_inside_the_safe_area(cards: list) -> None:
+    """A print shop trims ±1-2 mm: every mark stays 3 mm inside the trim, where only the
+    card's flat backgrounds may be (the space, the text panel and the paper)."""
+    from kemble_tools.export.faces import COLOURS
+
+    safe = 3.0  # mm: the requirement, not the module's constant
+
+    flat = {tuple(round(c * 255) for c in COLOURS[n][0]) for n in ("space", "panel", "paper")}
+    dpi = 80
+    for card in cards:
+        image = _pixels(card, dpi)
+        width, height = image.size
+        edge = int(safe / 25.4 * dpi) - 1  # whole pixels inside the safe strip
+        strip = [
+            image.getpixel((x, y))
+            for x in range(width)
+            for y in range(height)
+            if min(x, y, width - 1 - x, height - 1 - y) < edge
+        ]
+        stray = {pixel for pixel in strip if pixel not in flat}
+        assert not stray, (card.id, sorted(stray)[:3])
+
+
+def test_every_shipped_text_fits_at_seven_points_or_more(cards: list) -> None:
+    from kemble_tools.export.faces import fit_text, text_box
+    from kemble_tools.export.layout import Rect
+
+    for card in [c for c in cards if c.text]:
+        box = text_box(Rect(0, 0, *card.size), card.footer)
+        size, _, fits = fit_text(card.text, box.width, box.height)
+        assert fits and size >= 7, card.id
+
+
+def test_text_that_cannot_fit_is_a_validate_warning_at_its_card(tmp_path: Path) -> None:
+    from cli_helpers import kemble
+
+    words = " ".join(["The ship may jump again, and again, and again."] * 30)
+    (tmp_path / "pu.yaml").write_text(
+        "# yaml-language-server: $schema=../schema/powerups.schema.json\nkind: powerups\n"
+        f"powerups:\n  - {{id: windbag, name: Windbag, timing: own_turn, flavor: '{words}'}}\n",
+        encoding="utf-8",
+    )
+    run = kemble("validate", str(tmp_path), "--format", "json")
+    found = [d for d in json.loads(run.stdout) if d["code"] == "card.text_overflow"]
+    assert run.returncode == 0  # a warning: the content is valid, its card is not printable
+    assert [(d["line"], d["column"], d["severity"]) for d in found] == [(4, 5, "warning")]
+
+
+def test_a_greyscale_print_has_no_colour_and_its_symbols_differ_in_shape(cards: list) -> None:
+    # R-SYM-4 R-SYM-5: gamma vs distant threat arrows, omni threat (star) vs special (diamond)
+    card = next(c for c in cards if c.id == "BOSS-BANSHEE-5")  # gamma arrow and a special rule
+    image = _pixels(card, 60, grayscale=True)
+    red, green, blue = image.split()
+    assert ImageChops.difference(red, green).getbbox() is None
+    assert ImageChops.difference(green, blue).getbbox() is None
+    from kemble_tools.export.faces import SvgPainter, _arrow
+
+    def arrow_points(double: bool) -> int:
+        painter = SvgPainter(10, 10)
+        _arrow(painter, 5, 5, "E", "gamma", double=double)
+        return painter.document().count(",")
+
+    assert arrow_points(True) != arrow_points(False)

@@ -84,7 +84,7 @@ def selector_text(select: Select) -> str:
     if select.name == "quadrants_of":
         near = f" next to {words['near']}" if "near" in words else ""
         free = " with no ship" if words.get("unoccupied") == "True" else ""
-        return f"a {words['object']}{free}{near}"
+        return f"{_article(words['object'])}{free}{near}"
     phrase = selector.phrase or select.name.replace("_", " ")
     try:
         return phrase.format(**words)
@@ -113,10 +113,22 @@ def expression_text(node: Any) -> str:
     if isinstance(node, Select):
         return selector_text(node)
     if isinstance(node, Attr):
-        return f"{_possessive(node.target)} {node.name.replace('_', ' ')}"
+        return f"{_possessive(node.target)} {_word(node.name)}"
     if isinstance(node, Call):
         return _call_text(node)
     return _op_text(node)
+
+
+def _word(name: str) -> str:
+    """An id as a word of the rules: Bellonium is a proper noun in the rulebook."""
+    words = name.replace("_", " ")
+    return words.replace("bellonium", "Bellonium")
+
+
+def _article(noun: str) -> str:
+    """'an asteroid', 'a wall': English articles for object kinds (by their first letter)."""
+    noun = _word(noun)
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
 def _op_text(node: Op) -> str:
@@ -144,7 +156,7 @@ def _call_text(node: Call) -> str:
         "standing_on": lambda: f"{args[0]} is on {args[1]}",
         "is_astral": lambda: f"{args[0]} is astral",
         "is_enemy": lambda: f"{args[0]} is an enemy",
-        "shows": lambda: f"{args[0]} is a {args[1]}",
+        "shows": lambda: f"{args[0]} is {_article(args[1])}",
         "counter": lambda: f"{args[0]}'s {args[1]}",
         "upgrade_level": lambda: f"{args[0]}'s {args[1]} level",
         "min": lambda: f"the smaller of {args[0]} and {args[1]}",

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from html import escape
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +47,8 @@ COLOURS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float, 
     "purple": ((0.55, 0.25, 0.75), (0.27, 0.67, 0.0, 0.25)),
 }
 FONT, BOLD = "KembleSans", "KembleSans-Bold"
+SAFE = 3.0  # mm inside the trim that every mark keeps clear of (a print shop's safe area)
+DESCENT = 0.6  # mm from a small text's baseline down to the bottom of its descenders
 _ARROW_ANGLE = {"E": 0, "NE": 45, "N": 90, "NW": 135, "W": 180, "SW": 225, "S": 270, "SE": 315}
 
 
@@ -88,25 +91,35 @@ class Painter:
         raise NotImplementedError
 
 
-class PdfPainter(Painter):
-    """Draws on a ReportLab canvas, in RGB or in CMYK for print shops."""
+def grey(name: str) -> tuple[tuple[float, float, float], tuple[float, float, float, float]]:
+    """A colour as the grey of its luminance (Rec. 709), in RGB and as black ink in CMYK: what a
+    greyscale print shows, so that symbols must differ in shape to stay readable."""
+    red, green, blue = COLOURS[name][0]
+    level = 0.2126 * red + 0.7152 * green + 0.0722 * blue
+    return (level, level, level), (0.0, 0.0, 0.0, 1.0 - level)
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False) -> None:
-        self.canvas, self.cmyk = canvas, cmyk
+
+class PdfPainter(Painter):
+    """Draws on a ReportLab canvas, in RGB or in CMYK for print shops, or in greys."""
+
+    def __init__(self, canvas: Canvas, cmyk: bool = False, grayscale: bool = False) -> None:
+        self.canvas, self.cmyk, self.grayscale = canvas, cmyk, grayscale
+
+    def _colour(self, name: str) -> tuple[Any, ...]:
+        rgb, cmyk = grey(name) if self.grayscale else COLOURS[name]
+        return cmyk if self.cmyk else rgb
 
     def _fill(self, name: str) -> None:
-        rgb, cmyk = COLOURS[name]
         if self.cmyk:
-            self.canvas.setFillColorCMYK(*cmyk)
+            self.canvas.setFillColorCMYK(*self._colour(name))
         else:
-            self.canvas.setFillColorRGB(*rgb)
+            self.canvas.setFillColorRGB(*self._colour(name))
 
     def _stroke(self, name: str) -> None:
-        rgb, cmyk = COLOURS[name]
         if self.cmyk:
-            self.canvas.setStrokeColorCMYK(*cmyk)
+            self.canvas.setStrokeColorCMYK(*self._colour(name))
         else:
-            self.canvas.setStrokeColorRGB(*rgb)
+            self.canvas.setStrokeColorRGB(*self._colour(name))
 
     def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
         self._fill(colour)
@@ -168,12 +181,12 @@ class SvgPainter(Painter):
 
     POINT = 25.4 / 72  # a typographic point in mm
 
-    def __init__(self, width: float, height: float) -> None:
-        self.width, self.height = width, height
+    def __init__(self, width: float, height: float, grayscale: bool = False) -> None:
+        self.width, self.height, self.grayscale = width, height, grayscale
         self.elements: list[str] = []
 
     def colour(self, name: str) -> str:
-        red, green, blue = COLOURS[name][0]
+        red, green, blue = (grey(name) if self.grayscale else COLOURS[name])[0]
         return f"#{round(red * 255):02x}{round(green * 255):02x}{round(blue * 255):02x}"
 
     def _y(self, y: float) -> float:
@@ -265,9 +278,16 @@ def _triangle(p: Painter, x: float, y: float, colour: str) -> None:
     p.polygon([(x, y - 2.6), (x + 2.6, y - 2.6), (x + 1.3, y)], colour)
 
 
-def _arrow(p: Painter, cx: float, cy: float, direction: str, colour: str) -> None:
+def _arrow(
+    p: Painter, cx: float, cy: float, direction: str, colour: str, double: bool = False
+) -> None:
+    """A distant threat's arrow; gamma's has a second head (R-SYM-4), so the two differ in
+    shape and not only in colour."""
     angle = math.radians(_ARROW_ANGLE[direction])
     shape = [(1.8, 0), (0, 1.4), (0, 0.5), (-1.8, 0.5), (-1.8, -0.5), (0, -0.5), (0, -1.4)]
+    if double:
+        shape = [(1.8, 0), (0.4, 1.4), (0.4, 0.6), (-0.4, 1.4), (-0.4, 0.5), (-1.8, 0.5),
+                 (-1.8, -0.5), (-0.4, -0.5), (-0.4, -1.4), (0.4, -0.6), (0.4, -1.4)]  # fmt: skip
     p.polygon(
         [
             (
@@ -278,6 +298,27 @@ def _arrow(p: Painter, cx: float, cy: float, direction: str, colour: str) -> Non
         ],
         colour,
     )
+
+
+def _flip_icon(p: Painter, cx: float, cy: float) -> None:
+    """Two arrows chasing each other round a circle: the card turns over (R-SYM-12)."""
+    r = 1.2
+    for start in (20, 200):
+        points = [math.radians(start + step * 20) for step in range(8)]
+        for a, b in pairwise(points):
+            p.line(cx + r * math.cos(a), cy + r * math.sin(a),
+                   cx + r * math.cos(b), cy + r * math.sin(b), "ink", 0.35)  # fmt: skip
+        end = points[-1]
+        tip = (cx + r * math.cos(end), cy + r * math.sin(end))
+        back = end - math.pi / 2
+        p.polygon(
+            [
+                (tip[0] + 0.7 * math.cos(end), tip[1] + 0.7 * math.sin(end)),
+                (tip[0] - 0.7 * math.cos(end), tip[1] - 0.7 * math.sin(end)),
+                (tip[0] + 0.8 * math.cos(back + math.pi), tip[1] + 0.8 * math.sin(back + math.pi)),
+            ],
+            "ink",
+        )
 
 
 def _star(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
@@ -349,16 +390,24 @@ def draw_space_card(
     objects: dict[str, Any],
     back: bool = False,
 ) -> None:
-    """One space card: two quadrants, deck code top right, card id bottom left."""
+    """One space card: two quadrants, deck code top right, card id bottom left with the flip
+    icon on a card that turns (R-SYM-12), the card's name bottom centre. Every mark stays SAFE
+    mm inside the trim."""
     p.rect(trim.grow(bleed), "space")
     quadrants = card["back"] if back else card["quadrants"]
     half = trim.width / 2
     for i, quadrant in enumerate(quadrants):
         _draw_quadrant(p, Rect(trim.x + i * half, trim.y, half, trim.height), quadrant, objects)
-    p.line(trim.x + half, trim.y + 3, trim.x + half, trim.top - 3, "panel", 0.4)
-    p.text(trim.right - 2.5, trim.top - 5, card["deck"], 7, bold=True, align="right")
-    side = " (back)" if back else (" - FLIP" if card.get("flip") else "")
-    p.text(trim.x + 2.5, trim.y + 2.2, card["id"] + side, 5.5)
+    bottom = trim.y + SAFE + (4.0 if card.get("name") else 0)  # the name sits under the line
+    p.line(trim.x + half, bottom, trim.x + half, trim.top - SAFE, "panel", 0.4)
+    p.text(trim.right - SAFE, trim.top - SAFE - 2.5, card["deck"], 7, bold=True, align="right")
+    label = card["id"] + (" back" if back else "")
+    baseline = trim.y + SAFE + DESCENT  # descenders stay out of the safe area too
+    p.text(trim.x + SAFE, baseline, label, 5.5)
+    if card.get("flip"):
+        _flip_icon(p, trim.x + SAFE + 1.3 * len(label) + 2.6, baseline + 1.3)
+    if card.get("name"):
+        p.text(trim.x + trim.width / 2, baseline, card["name"], 6.5, bold=True, align="centre")
 
 
 def _draw_quadrant(
@@ -373,7 +422,7 @@ def _draw_quadrant(
         p.text(
             box.x + box.width / 2, box.y + box.height / 2 - 1, name, 7, bold=True, align="centre"
         )
-    x, y = box.x + 2.5, box.top - 2.5
+    x, y = box.x + SAFE + 0.2, box.top - SAFE - 0.2
     x = _pips(p, x, y, int(quadrant.get("energy", 0)))
     x = _repeated(
         p, x, y, int(quadrant.get("threat", 0)), 3.2, lambda at: _triangle(p, at, y, "threat")
@@ -387,7 +436,7 @@ def _draw_quadrant(
                 int(line["count"]),
                 4.0,
                 lambda at, line=line, colour=colour: _arrow(
-                    p, at + 1.8, y - 1.4, line["direction"], colour
+                    p, at + 1.8, y - 1.4, line["direction"], colour, double=colour == "gamma"
                 ),
             )
     x = _repeated(
@@ -396,7 +445,7 @@ def _draw_quadrant(
         y,
         int(quadrant.get("omni_threat", 0)),
         3.8,
-        lambda at: _star(p, at + 1.6, y - 1.4, 1.7, "threat"),
+        lambda at: _star(p, at + 1.6, y - 1.7, 1.7, "threat"),
     )
     _draw_reward(p, box, quadrant.get("reward", {}))
     _draw_extras(p, box, quadrant)
@@ -420,12 +469,12 @@ def _draw_reward(p: Painter, box: Rect, reward: dict[str, int]) -> None:
 def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
     y = box.y + 12
     if quadrant.get("global_bellonium"):
-        _hexagon(p, box.x + 4, y, 2.2, "bellonium")
-        p.text(box.x + 4, y - 0.9, "G", 4.5, colour="text", bold=True, align="centre")
-        p.text(box.x + 7, y - 1, f"x{quadrant['global_bellonium']}", 6)
+        _hexagon(p, box.x + SAFE + 2.4, y, 2.2, "bellonium")
+        p.text(box.x + SAFE + 2.4, y - 0.9, "G", 4.5, colour="text", bold=True, align="centre")
+        p.text(box.x + SAFE + 5.4, y - 1, f"x{quadrant['global_bellonium']}", 6)
     if quadrant.get("move_cost"):
         p.text(
-            box.right - 3,
+            box.right - SAFE - 0.5,
             y - 1,
             "-" + "M" * int(quadrant["move_cost"]),
             7,
@@ -435,11 +484,10 @@ def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
     immune = quadrant.get("immune", [])
     for i, weapon in enumerate(immune):  # R-SYM-11: a shield per weapon, marked with its letter
         _shield(p, box.x + 3.5 + i * 5.0, box.top - 14.0, weapon)
-    if quadrant.get("special"):
-        _star(p, box.right - 4, box.top - 9.5, 1.8, "special")
-        p.text(
-            box.right - 7, box.top - 10.5, quadrant["special"].replace("_", " "), 4.8, align="right"
-        )
+    if quadrant.get("special"):  # a diamond: the omni threat is a star (greyscale tells them)
+        cx, cy = box.right - SAFE - 2.0, box.top - 9.5
+        p.polygon([(cx, cy + 1.9), (cx + 1.9, cy), (cx, cy - 1.9), (cx - 1.9, cy)], "special")
+        p.text(cx - 3, box.top - 10.5, quadrant["special"].replace("_", " "), 4.8, align="right")
 
 
 def draw_text_card(
@@ -456,31 +504,50 @@ def draw_text_card(
 ) -> None:
     """A 44 x 63 mm card of rules text: title, kind, wrapped text, footer, code and id; a sensor
     card also shows its player symbol (R-COMP-3)."""
-    from reportlab.lib.utils import simpleSplit
-
     box = trim.grow(bleed)
     p.rect(box, "paper")
-    p.rect(Rect(box.x, trim.top - 10, box.width, box.top - trim.top + 10), "panel")
-    p.text(trim.right - 2, trim.top - 4.5, code, 5.5, bold=True, align="right")
+    p.rect(Rect(box.x, trim.top - 11, box.width, box.top - trim.top + 11), "panel")
+    p.text(trim.right - SAFE, trim.top - SAFE - 2.2, code, 5.5, bold=True, align="right")
     if symbol is not None:
-        p.circle(trim.right - 4.0, trim.top - 7.4, 1.9, symbol)
-    p.text(trim.x + 2.5, trim.top - 8.2, title, 7.5, bold=True)
-    p.text(trim.x + 2.5, trim.top - 14, kind, 5, colour="text")
-    y = trim.top - 19
-    for line in simpleSplit(text, FONT, 6.2, (trim.width - 5) * mm):
-        p.text(trim.x + 2.5, y, line, 6.2, colour="text")
-        y -= 2.9
+        p.circle(trim.right - SAFE - 1.9, trim.top - 8.4, 1.9, symbol)
+    p.text(trim.x + SAFE, trim.top - 8.8, title, 7.5, bold=True)
+    p.text(trim.x + SAFE, trim.top - 14.5, kind, 5.5, colour="text")
+    body = text_box(trim, bool(footer))
+    size, lines, _ = fit_text(text, body.width, body.height)
+    y = body.top - size * POINT
+    for line in lines:
+        p.text(body.x, y, line, size, colour="text")
+        y -= size * POINT * LEADING
     if footer:
-        p.text(
-            trim.x + trim.width / 2,
-            trim.y + 7,
-            footer,
-            6.5,
-            colour="text",
-            bold=True,
-            align="centre",
-        )
-    p.text(trim.x + 2.5, trim.y + 2.2, card_id, 5, colour="text")
+        p.text(trim.x + trim.width / 2, trim.y + SAFE + 3.6, footer, 6.5, colour="text",
+               bold=True, align="centre")  # fmt: skip
+    p.text(trim.x + SAFE, trim.y + SAFE + DESCENT, card_id, 5, colour="text")
+
+
+POINT, LEADING = 25.4 / 72, 1.2  # a typographic point in mm; line height over font size
+BODY_LARGEST, BODY_SMALLEST = 8.0, 7.0  # rules text shrinks to fit, never below 7 pt
+
+
+def text_box(trim: Rect, footer: bool) -> Rect:
+    """Where a text card's rules text goes: under the kind line, over the footer and id."""
+    bottom = trim.y + SAFE + (7.5 if footer else 3.5)
+    return Rect(trim.x + SAFE, bottom, trim.width - 2 * SAFE, trim.top - 17 - bottom)
+
+
+def fit_text(text: str, width: float, height: float) -> tuple[float, list[str], bool]:
+    """The largest size from BODY_LARGEST down to BODY_SMALLEST (half points) at which `text`
+    fits `width` x `height` mm, its lines, and whether it fits at all (else the smallest size
+    and every line, which `kemble validate` reports as an overflow)."""
+    from reportlab.lib.utils import simpleSplit
+
+    register_fonts()
+    size = BODY_LARGEST
+    while True:
+        lines = simpleSplit(text, FONT, size, width * mm)
+        needed = len(lines) * size * POINT * LEADING
+        if needed <= height or size <= BODY_SMALLEST:
+            return size, lines, needed <= height
+        size -= 0.5
 
 
 # Colours that tell backs apart at arm's length; decks take them in order (deck_order).

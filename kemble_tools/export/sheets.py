@@ -36,6 +36,8 @@ class PrintCard:
     size: tuple[float, float]
     front: Draw
     back: Draw
+    text: str = ""  # a text card's rules text, for the overflow check (export/check.py)
+    footer: bool = False
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class SheetOptions:
     backs: bool = False
     one_up: bool = False
     cmyk: bool = False
+    grayscale: bool = False
 
 
 def print_cards(
@@ -176,8 +179,7 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
         )
     for key, item in bundle["upgrades"].items():
         for level in item["levels"]:
-            weapon = level.get("weapon") or {}
-            shots = f"{weapon['shots']} shot(s) of {weapon['damage']} damage. " if weapon else ""
+            shots = weapon_text(level.get("weapon") or {})
             cards.append(
                 _text_card(
                     f"{key}-{level['level']}",
@@ -190,6 +192,25 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                 )
             )
     return cards
+
+
+def weapon_text(weapon: dict[str, Any]) -> str:
+    """A weapon level's whole profile in words (R-UPG-*): shots, damage, splash, line, reach."""
+    if not weapon:
+        return ""
+    shots = int(weapon["shots"])
+    parts = [
+        f"{'One shot' if shots == 1 else f'{shots} shots'} of {weapon['damage']} damage"
+        + (" each" if shots > 1 else "")
+    ]
+    if weapon.get("line"):
+        parts.append("to every quadrant along the fire line, through everything")
+    if weapon.get("splash"):
+        parts.append(f"and {weapon['splash']} to one quadrant next to the target")
+    if weapon.get("reach"):
+        reach = int(weapon["reach"])
+        parts.append("to the next quadrant only" if reach == 1 else f"up to {reach} quadrants")
+    return " ".join(parts) + ". "
 
 
 def _text_card(
@@ -211,7 +232,8 @@ def _text_card(
     def back(p: Painter, trim: Rect, bleed: float) -> None:
         draw_back(p, trim, bleed, WARNING_BACK if warning else SMALL_BACKS[code])
 
-    return PrintCard(card_id, SPACE_CARD if warning else SMALL_CARD, front, back)
+    size = SPACE_CARD if warning else SMALL_CARD
+    return PrintCard(card_id, size, front, back, text, bool(footer))
 
 
 # The small cards' backs, one per kind, each with its own shape (told apart in greyscale too).
@@ -262,7 +284,7 @@ def render_sheets(cards: list[PrintCard], options: SheetOptions) -> bytes:
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
     canvas.setTitle("The Battle at Kemble's Cascade - card sheets")
     canvas.setCreator("kemble_tools")
-    painter = PdfPainter(canvas, options.cmyk)
+    painter = PdfPainter(canvas, options.cmyk, options.grayscale)
     for page in plan_pages(cards, options):
         canvas.setPageSize((page.sheet.page[0] * mm, page.sheet.page[1] * mm))
         trim, bleed = page.sheet.trim_box, page.sheet.bleed_box
