@@ -140,6 +140,14 @@ def test_sheets_and_images_print_the_expansion(
     ]
 
 
+def test_the_object_reference_card_describes_the_new_kind(bundle: Path) -> None:
+    from kemble_tools.bundle import load_bundle
+    from kemble_tools.export.sheets import print_cards
+
+    references = [c for c in print_cards(load_bundle(bundle)) if c.id.startswith("reference-")]
+    assert any("Nebula: When a ship moves here" in c.text for c in references)
+
+
 def test_run_plays_the_expansions_scenario(expansion: Path, bundle: Path, tmp_path: Path) -> None:
     script = tmp_path / "line.txt"
     script.write_text("battle\nmove NW\n", encoding="utf-8")

@@ -36,7 +36,12 @@ def test_every_card_of_the_bundle_is_printable(cards: list) -> None:
         + len(bundle["sensors"])
         + sum(len(u["levels"]) for u in bundle["upgrades"].values())
     )
-    assert len(cards) == expected == len({c.id for c in cards})
+    references = [c for c in cards if c.id.startswith("reference-")]
+    assert len(cards) - len(references) == expected and len(cards) == len({c.id for c in cards})
+    # a symbol key and what every object kind does, from its compiled effects
+    assert references[0].id == "reference-symbols" and len(references) >= 2
+    described = " ".join(c.text for c in references)
+    assert all(o["name"] in described for o in bundle["objects"].values() if not o.get("vacant"))
 
 
 def test_cards_per_sheet_at_real_size() -> None:
@@ -257,11 +262,11 @@ def test_a_greyscale_print_has_no_colour_and_its_symbols_differ_in_shape(cards: 
     red, green, blue = image.split()
     assert ImageChops.difference(red, green).getbbox() is None
     assert ImageChops.difference(green, blue).getbbox() is None
-    from kemble_tools.export.faces import SvgPainter, _arrow
+    from kemble_tools.export.faces import SvgPainter, arrow
 
     def arrow_points(double: bool) -> int:
         painter = SvgPainter(10, 10)
-        _arrow(painter, 5, 5, "E", "gamma", double=double)
+        arrow(painter, 5, 5, "E", "gamma", double=double)
         return painter.document().count(",")
 
     assert arrow_points(True) != arrow_points(False)

@@ -274,11 +274,11 @@ def _times(p: Painter, x: float, y: float, count: int) -> float:
     return x + 3.0 + 1.6 * len(str(count))
 
 
-def _triangle(p: Painter, x: float, y: float, colour: str) -> None:
+def triangle(p: Painter, x: float, y: float, colour: str) -> None:
     p.polygon([(x, y - 2.6), (x + 2.6, y - 2.6), (x + 1.3, y)], colour)
 
 
-def _arrow(
+def arrow(
     p: Painter, cx: float, cy: float, direction: str, colour: str, double: bool = False
 ) -> None:
     """A distant threat's arrow; gamma's has a second head (R-SYM-4), so the two differ in
@@ -300,7 +300,12 @@ def _arrow(
     )
 
 
-def _flip_icon(p: Painter, cx: float, cy: float) -> None:
+def diamond(p: Painter, cx: float, cy: float) -> None:
+    """A special effect: a boss rule or a card's own (R-SYM-13)."""
+    p.polygon([(cx, cy + 1.9), (cx + 1.9, cy), (cx, cy - 1.9), (cx - 1.9, cy)], "special")
+
+
+def flip_icon(p: Painter, cx: float, cy: float) -> None:
     """Two arrows chasing each other round a circle: the card turns over (R-SYM-12)."""
     r = 1.2
     for start in (20, 200):
@@ -321,7 +326,7 @@ def _flip_icon(p: Painter, cx: float, cy: float) -> None:
         )
 
 
-def _star(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
+def star(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
     points = []
     for i in range(16):
         r = radius if i % 2 == 0 else radius * 0.45
@@ -330,7 +335,7 @@ def _star(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
     p.polygon(points, colour)
 
 
-def _hexagon(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
+def hexagon(p: Painter, cx: float, cy: float, radius: float, colour: str) -> None:
     p.polygon(
         [
             (
@@ -343,14 +348,14 @@ def _hexagon(p: Painter, cx: float, cy: float, radius: float, colour: str) -> No
     )
 
 
-def _shield(p: Painter, x: float, y: float, weapon: str) -> None:
+def shield(p: Painter, x: float, y: float, weapon: str) -> None:
     p.polygon(
         [(x, y + 3.6), (x + 3.6, y + 3.6), (x + 3.6, y + 1.6), (x + 1.8, y), (x, y + 1.6)], "shield"
     )
     p.text(x + 1.8, y + 1.5, weapon[0].upper(), 4.6, colour="text", bold=True, align="centre")
 
 
-def _crown(p: Painter, x: float, y: float, colour: str) -> None:
+def crown(p: Painter, x: float, y: float, colour: str) -> None:
     p.polygon(
         [
             (x, y),
@@ -365,7 +370,7 @@ def _crown(p: Painter, x: float, y: float, colour: str) -> None:
     )
 
 
-def _bolt(p: Painter, x: float, y: float, colour: str) -> None:
+def bolt(p: Painter, x: float, y: float, colour: str) -> None:
     p.polygon(
         [
             (x + 1.4, y + 3.2),
@@ -405,7 +410,7 @@ def draw_space_card(
     baseline = trim.y + SAFE + DESCENT  # descenders stay out of the safe area too
     p.text(trim.x + SAFE, baseline, label, 5.5)
     if card.get("flip"):
-        _flip_icon(p, trim.x + SAFE + 1.3 * len(label) + 2.6, baseline + 1.3)
+        flip_icon(p, trim.x + SAFE + 1.3 * len(label) + 2.6, baseline + 1.3)
     if card.get("name"):
         p.text(trim.x + trim.width / 2, baseline, card["name"], 6.5, bold=True, align="centre")
 
@@ -425,7 +430,7 @@ def _draw_quadrant(
     x, y = box.x + SAFE + 0.2, box.top - SAFE - 0.2
     x = _pips(p, x, y, int(quadrant.get("energy", 0)))
     x = _repeated(
-        p, x, y, int(quadrant.get("threat", 0)), 3.2, lambda at: _triangle(p, at, y, "threat")
+        p, x, y, int(quadrant.get("threat", 0)), 3.2, lambda at: triangle(p, at, y, "threat")
     )
     for key, colour in (("distant_threat", "distant"), ("gamma_distant_threat", "gamma")):
         if line := quadrant.get(key):
@@ -435,7 +440,7 @@ def _draw_quadrant(
                 y,
                 int(line["count"]),
                 4.0,
-                lambda at, line=line, colour=colour: _arrow(
+                lambda at, line=line, colour=colour: arrow(
                     p, at + 1.8, y - 1.4, line["direction"], colour, double=colour == "gamma"
                 ),
             )
@@ -445,7 +450,7 @@ def _draw_quadrant(
         y,
         int(quadrant.get("omni_threat", 0)),
         3.8,
-        lambda at: _star(p, at + 1.6, y - 1.7, 1.7, "threat"),
+        lambda at: star(p, at + 1.6, y - 1.7, 1.7, "threat"),
     )
     _draw_reward(p, box, quadrant.get("reward", {}))
     _draw_extras(p, box, quadrant)
@@ -457,11 +462,11 @@ def _draw_reward(p: Painter, box: Rect, reward: dict[str, int]) -> None:
     x = box.x + box.width / 2 - 4.5 * len(parts)
     for key, amount in parts:
         if key == "bellonium":
-            _hexagon(p, x + 2, box.y + 7, 1.8, "bellonium")
+            hexagon(p, x + 2, box.y + 7, 1.8, "bellonium")
         elif key == "glory":
-            _crown(p, x, box.y + 5.6, "glory")
+            crown(p, x, box.y + 5.6, "glory")
         else:
-            _bolt(p, x + 1, box.y + 5.4, "energy")
+            bolt(p, x + 1, box.y + 5.4, "energy")
         p.text(x + 4.6, box.y + 5.9, ("+" if key == "energy" else "") + str(amount), 6.5)
         x += 9
 
@@ -469,7 +474,7 @@ def _draw_reward(p: Painter, box: Rect, reward: dict[str, int]) -> None:
 def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
     y = box.y + 12
     if quadrant.get("global_bellonium"):
-        _hexagon(p, box.x + SAFE + 2.4, y, 2.2, "bellonium")
+        hexagon(p, box.x + SAFE + 2.4, y, 2.2, "bellonium")
         p.text(box.x + SAFE + 2.4, y - 0.9, "G", 4.5, colour="text", bold=True, align="centre")
         p.text(box.x + SAFE + 5.4, y - 1, f"x{quadrant['global_bellonium']}", 6)
     if quadrant.get("move_cost"):
@@ -483,10 +488,10 @@ def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
         )
     immune = quadrant.get("immune", [])
     for i, weapon in enumerate(immune):  # R-SYM-11: a shield per weapon, marked with its letter
-        _shield(p, box.x + 3.5 + i * 5.0, box.top - 14.0, weapon)
+        shield(p, box.x + 3.5 + i * 5.0, box.top - 14.0, weapon)
     if quadrant.get("special"):  # a diamond: the omni threat is a star (greyscale tells them)
         cx, cy = box.right - SAFE - 2.0, box.top - 9.5
-        p.polygon([(cx, cy + 1.9), (cx + 1.9, cy), (cx, cy - 1.9), (cx - 1.9, cy)], "special")
+        diamond(p, cx, cy)
         p.text(cx - 3, box.top - 10.5, quadrant["special"].replace("_", " "), 4.8, align="right")
 
 
@@ -584,12 +589,12 @@ def _back_shape(p: Painter, x: float, y: float, shape: str) -> None:
     if shape == "warning":
         p.polygon([(x - 4, y - 3.5), (x + 4, y - 3.5), (x, y + 3.5)], "threat")
     elif shape == "hexagon":
-        _hexagon(p, x, y, 3.5, "bellonium")
+        hexagon(p, x, y, 3.5, "bellonium")
     elif shape == "crown":
-        _crown(p, x - 2.5, y - 2, "glory")
+        crown(p, x - 2.5, y - 2, "glory")
     elif shape == "bolt":
-        _bolt(p, x - 1.5, y - 2.5, "energy")
+        bolt(p, x - 1.5, y - 2.5, "energy")
     elif shape == "circle":
         p.circle(x, y, 3.2, "shield")
     else:
-        _star(p, x, y, 4, "special")
+        star(p, x, y, 4, "special")

@@ -56,7 +56,14 @@ def print_cards(
     bundle: dict[str, Any], decks: list[str] | None = None, ids: list[str] | None = None
 ) -> list[PrintCard]:
     """Every printable card of the bundle, or those of the given decks or ids, in bundle order."""
-    cards = _space_cards(bundle) + _boss_warnings(bundle) + _text_cards(bundle)
+    from kemble_tools.export.reference import reference_cards
+
+    cards = [
+        *_space_cards(bundle),
+        *_boss_warnings(bundle),
+        *_text_cards(bundle),
+        *reference_cards(bundle),
+    ]
     if decks:
         cards = [c for c in cards if _decks_of(bundle, c.id) & set(decks)]
     if ids:
