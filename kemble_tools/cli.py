@@ -408,13 +408,21 @@ def export_images(
     ),
     fmt: Annotated[ImageFormat, typer.Option("--format", help="svg or png.")] = ImageFormat.SVG,
     dpi: Annotated[int, typer.Option(min=36, max=1200, help="PNG resolution.")] = 300,
+    bleed: Annotated[
+        float,
+        typer.Option(min=0, max=10, callback=_finite, help="PNG: bleed in mm around the trim."),
+    ] = 0.0,
+    backs: Annotated[
+        bool, typer.Option(help="Also each card's back: OUT/images/ID-back.*")
+    ] = False,
     deck: Annotated[list[str] | None, typer.Option(help="Only these decks.")] = None,
     cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
     paths: PathsArg = None,
     no_base: NoBaseOpt = False,
     bundle: BundleOpt = None,
 ) -> None:
-    """One image per card face (for Tabletop Simulator and catalogues): OUT/images/ID.svg|png."""
+    """One image per card face (and back): OUT/images/ID.svg|png. For a print shop that takes
+    single images: --format png --dpi 300 --bleed 3 --backs."""
     from rich.progress import Progress
 
     from kemble_tools.export.images import card_png, card_svg
@@ -424,14 +432,53 @@ def export_images(
     if not chosen:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
+    if bleed and fmt is ImageFormat.SVG:
+        typer.echo("--bleed is for PNG images (use --format png)", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
     folder = out / "images"
+    sides = (False, True) if backs else (False,)
     with Progress(transient=True) as bar:
-        task = bar.add_task(f"{len(chosen)} images", total=len(chosen))
+        task = bar.add_task(f"{len(chosen)} cards", total=len(chosen))
         for card in chosen:
-            data = card_svg(card) if fmt is ImageFormat.SVG else card_png(card, dpi)
-            write_atomic(folder / f"{card.id}.{fmt}", data)
+            for back in sides:
+                data = (
+                    card_svg(card, back)
+                    if fmt is ImageFormat.SVG
+                    else card_png(card, dpi, bleed, back)
+                )
+                write_atomic(folder / f"{card.id}{'-back' if back else ''}.{fmt}", data)
             bar.advance(task)
-    typer.echo(f"images: {len(chosen)} {fmt} files -> {folder}")
+    typer.echo(f"images: {len(chosen) * len(sides)} {fmt} files -> {folder}")
+
+
+@export_app.command("tts")
+def export_tts(
+    out: Annotated[Path, typer.Option(help="Output folder (files go in OUT/tts).")] = Path("build"),
+    dpi: Annotated[int, typer.Option(min=36, max=300, help="Resolution of the card faces.")] = 100,
+    deck: Annotated[list[str] | None, typer.Option(help="Only these decks.")] = None,
+    paths: PathsArg = None,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
+) -> None:
+    """Tabletop Simulator decks: per pile a 10 x 7 grid of faces, its back and the deck JSON
+    to import (Objects > Saved Objects); upload the images and put their URLs in the JSON."""
+    from rich.progress import Progress
+
+    from kemble_tools.export.images import tts_decks
+    from kemble_tools.export.sheets import piles, print_cards
+
+    chosen = print_cards(_content(paths, no_base, bundle), deck)
+    if not chosen:
+        typer.echo("no card matches the selection", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    groups = piles(chosen)
+    folder = out / "tts"
+    with Progress(transient=True) as bar:
+        task = bar.add_task(f"{len(groups)} decks", total=3 * len(groups))
+        for name, data in tts_decks(groups, dpi):
+            write_atomic(folder / name, data)
+            bar.advance(task)
+    typer.echo(f"tts: {len(groups)} decks of {len(chosen)} cards -> {folder}")
 
 
 def _write_sheets(

@@ -270,3 +270,35 @@ def test_a_greyscale_print_has_no_colour_and_its_symbols_differ_in_shape(cards: 
         return painter.document().count(",")
 
     assert arrow_points(True) != arrow_points(False)
+
+
+def test_a_print_shop_png_has_its_bleed_and_its_resolution(cards: list) -> None:
+    card = next(c for c in cards if c.id == "S1-01")
+    image = Image.open(io.BytesIO(card_png(card, dpi=300, bleed=3.0)))
+    expected = ((88 + 6) / 25.4 * 300, (63 + 6) / 25.4 * 300)
+    assert all(abs(got - want) <= 1 for got, want in zip(image.size, expected, strict=True))
+    assert [round(v) for v in image.info["dpi"]] == [300, 300]
+    back = Image.open(io.BytesIO(card_png(card, dpi=300, bleed=3.0, back=True)))
+    assert (
+        back.size == image.size
+        and ImageChops.difference(back.convert("RGB"), image.convert("RGB")).getbbox()
+    )
+
+
+def test_tabletop_simulator_decks_import_as_grids(tmp_path: Path) -> None:
+    from cli_helpers import kemble
+
+    run = kemble("export", "tts", "--deck", "S1", "--deck", "CANNONRAM", "--out", str(tmp_path))
+    assert run.returncode == 0, run.stdout + run.stderr
+    folder = tmp_path / "tts"
+    s1 = json.loads((folder / "S1.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert s1["Name"] == "DeckCustom" and len(s1["ContainedObjects"]) == 23
+    assert s1["DeckIDs"] == [c["CardID"] for c in s1["ContainedObjects"]]
+    assert s1["CustomDeck"]["1"]["NumWidth"] == 10 and s1["CustomDeck"]["1"]["NumHeight"] == 7
+    grid = Image.open(folder / s1["CustomDeck"]["1"]["FaceURL"])
+    back = Image.open(folder / s1["CustomDeck"]["1"]["BackURL"])
+    assert grid.size == (back.size[0] * 10, back.size[1] * 7)  # one back-sized slot a card
+    boss = json.loads((folder / "CANNONRAM.json").read_text(encoding="utf-8"))["ObjectStates"][0]
+    assert [c["Nickname"] for c in boss["ContainedObjects"]] == [
+        f"BOSS-CANNONRAM-{n}" for n in range(1, 5)
+    ]

@@ -38,6 +38,7 @@ class PrintCard:
     back: Draw
     text: str = ""  # a text card's rules text, for the overflow check (export/check.py)
     footer: bool = False
+    pile: str = ""  # the pile it is played from: a deck code, a boss, WARN, PU, … (TTS decks)
 
 
 @dataclass(frozen=True)
@@ -97,7 +98,7 @@ def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
             else:
                 draw_back(p, trim, bleed, _space_back(bundle, card, order))
 
-        found.append(PrintCard(card_id, SPACE_CARD, front, back))
+        found.append(PrintCard(card_id, SPACE_CARD, front, back, pile=card["deck"]))
     return found
 
 
@@ -140,6 +141,8 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
     cards = []
     for key, item in bundle["powerups"].items():
         glory = f"{item['end_glory']} glory at the end" if item.get("end_glory") else ""
+        if item.get("copies", 1) > 1:  # printed, so a print order and a player both know
+            glory = ", ".join(filter(None, [glory, f"{item['copies']} copies"]))
         cards.append(
             _text_card(
                 key,
@@ -240,7 +243,7 @@ def _text_card(
         draw_back(p, trim, bleed, WARNING_BACK if warning else SMALL_BACKS[code])
 
     size = SPACE_CARD if warning else SMALL_CARD
-    return PrintCard(card_id, size, front, back, text, bool(footer))
+    return PrintCard(card_id, size, front, back, text, bool(footer), code)
 
 
 # The small cards' backs, one per kind, each with its own shape (told apart in greyscale too).
@@ -260,6 +263,14 @@ class PagePlan:
     sheet: Sheet
     cards: tuple[PrintCard, ...]
     backs: bool
+
+
+def piles(cards: list[PrintCard]) -> dict[str, list[PrintCard]]:
+    """The cards by the pile they are played from, in print order."""
+    found: dict[str, list[PrintCard]] = {}
+    for card in cards:
+        found.setdefault(card.pile or "REF", []).append(card)
+    return found
 
 
 def plan_pages(cards: list[PrintCard], options: SheetOptions) -> list[PagePlan]:
