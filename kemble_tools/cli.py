@@ -378,6 +378,12 @@ def export_sheets(
     grayscale: Annotated[
         bool, typer.Option(help="Greys only (symbols differ in shape, so it stays playable).")
     ] = False,
+    print_shop: Annotated[
+        bool,
+        typer.Option(
+            help="A print shop's file: one card a page, 3 mm bleed, CMYK, each back first."
+        ),
+    ] = False,
     deck: Annotated[list[str] | None, typer.Option(help="Only these decks (S1, BANSHEE…).")] = None,
     cards: Annotated[list[str] | None, typer.Option(help="Only these card ids.")] = None,
     paths: PathsArg = None,
@@ -390,6 +396,12 @@ def export_sheets(
     options = SheetOptions(
         str(paper), bleed, crop_marks, full_marks, backs, one_up, cmyk, grayscale
     )
+    if print_shop:
+        from dataclasses import replace
+
+        from kemble_tools.export.sheets import PRINT_SHOP
+
+        options = replace(PRINT_SHOP, paper=str(paper), grayscale=grayscale)
     target = _write_sheets(_content(paths, no_base, bundle), out, options, deck, cards)
     if target is None:
         typer.echo("no card matches the selection", err=True)

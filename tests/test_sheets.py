@@ -302,3 +302,19 @@ def test_tabletop_simulator_decks_import_as_grids(tmp_path: Path) -> None:
     assert [c["Nickname"] for c in boss["ContainedObjects"]] == [
         f"BOSS-CANNONRAM-{n}" for n in range(1, 5)
     ]
+
+
+def test_the_print_shop_file_puts_backs_first_in_cmyk_under_240_percent_ink(cards: list) -> None:
+    from kemble_tools.export.faces import COLOURS, grey
+    from kemble_tools.export.sheets import PRINT_SHOP
+
+    assert all(sum(cmyk) <= 2.4 for _, cmyk in COLOURS.values())
+    assert all(sum(grey(name)[1]) <= 1.0 for name in COLOURS)
+    s1 = [c for c in cards if c.id.startswith("S1-")]
+    pages = plan_pages(s1, PRINT_SHOP)
+    assert len(pages) == 2 * len(s1)
+    assert [page.backs for page in pages[:4]] == [True, False, True, False]
+    assert pages[0].cards == pages[1].cards  # the back, then the front of the same card
+    pdf = render_sheets(s1[:1], PRINT_SHOP)
+    page = PdfReader(io.BytesIO(pdf)).pages[0]
+    assert round(float(page.mediabox.width) / mm) == 94  # 88 mm and 3 mm bleed each side
