@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from cli_helpers import kemble
+from PIL import Image
 
 HEAD = "# yaml-language-server: $schema=../../schema/{}.schema.json\n"
 FILES = {
@@ -30,11 +31,11 @@ objects:
 deck: {code: N1, name: Nebula deck}
 cards:
   - id: N1-01
-    quadrants: [{object: nebula}, {object: empty}]
+    quadrants: [{object: nebula, art: art/nebula.png}, {object: empty}]
   - id: N1-02
     quadrants: [{object: fighter, energy: 1, threat: 1}, {object: nebula}]
   - id: N1-03
-    quadrants: [{object: empty}, {object: asteroid}]
+    quadrants: [{object: empty}, {object: asteroid, art: art/rock.svg}]
   - id: N1-04
     quadrants: [{object: nebula}, {object: fighter, energy: 1, threat: 1}]
 """,
@@ -87,7 +88,16 @@ def expansion(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder.mkdir()
     for name, text in FILES.items():
         (folder / name).write_text(text, encoding="utf-8")
+    (folder / "art").mkdir()
+    Image.new("RGB", (40, 30), (90, 40, 160)).save(folder / "art" / "nebula.png")
+    (folder / "art" / "rock.svg").write_text(ROCK, encoding="utf-8")
     return folder
+
+
+ROCK = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="40" height="30" viewBox="0 0 40 30">'
+    '<circle cx="20" cy="15" r="12" fill="#887766"/></svg>'
+)
 
 
 @pytest.fixture(scope="module")
@@ -203,3 +213,33 @@ def test_build_takes_the_expansion_too(expansion: Path, tmp_path: Path) -> None:
     assert solved == {"nebula-run", *(f"solo-0{n}" for n in range(1, 9))}
     bundle = json.loads((tmp_path / "kemble.bundle.json").read_text())
     assert "WARDEN" in bundle["bosses"]
+
+
+def test_card_art_is_carried_in_the_bundle_and_printed(expansion: Path, bundle: Path) -> None:
+    data = json.loads(bundle.read_text(encoding="utf-8"))
+    assert sorted(data["art"]) == ["nebula/art/nebula.png", "nebula/art/rock.svg"]
+    assert data["cards"]["N1-01"]["quadrants"][0]["art"] == "nebula/art/nebula.png"
+    from kemble_tools.bundle import load_bundle
+    from kemble_tools.export.images import card_svg
+    from kemble_tools.export.sheets import SheetOptions, print_cards, render_sheets
+
+    printed = {c.id: c for c in print_cards(load_bundle(bundle), ["N1"])}
+    assert "data:image/png;base64," in card_svg(printed["N1-01"])
+    assert "data:image/svg+xml;base64," in card_svg(printed["N1-03"])
+    pdf = render_sheets([printed["N1-01"], printed["N1-03"]], SheetOptions())
+    assert b"/Subtype /Image" in pdf  # the PNG, embedded; the SVG is drawn as vectors
+
+
+def test_art_must_be_a_picture_inside_the_card_files_folder(tmp_path: Path) -> None:
+    (tmp_path / "secret.png").write_bytes(b"not for you")
+    folder = tmp_path / "exp"
+    folder.mkdir()
+    (folder / "n2.yaml").write_text(
+        "kind: space_cards\ndeck: {code: N2, name: N}\ncards:\n"
+        "  - id: N2-01\n    quadrants: [{object: empty, art: ../secret.png}, "
+        "{object: empty, art: missing.svg}]\n",
+        encoding="utf-8",
+    )
+    run = kemble("validate", str(folder), "--format", "json")
+    art = [(d["line"], d["column"]) for d in json.loads(run.stdout) if d["code"] == "card.art"]
+    assert run.returncode == 1 and art == [(5, 38), (5, 75)]

@@ -7,6 +7,7 @@ plain card data plus every effect compiled to the DSL's IR, with source spans.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from kemble_tools import __version__
@@ -115,11 +116,28 @@ def _card(card: YMap, card_id: str, deck: str) -> dict[str, Any]:
     }
 
 
+def _with_art(bundle: dict, doc: Document, card: dict[str, Any]) -> dict[str, Any]:
+    """Pictures go into the bundle itself (base64, under their content names), so a bundle
+    prints the same wherever it is; each quadrant keeps the picture's name."""
+    import base64
+
+    from kemble_tools.validate.semantic import art_file
+
+    folder = _span_file(doc).rsplit("/", 1)[0]
+    for quadrant in [*card["quadrants"], *(card["back"] or [])]:
+        if "art" in quadrant and (target := art_file(doc, quadrant["art"])) is not None:
+            name = f"{folder}/{Path(quadrant['art']).as_posix()}"
+            data = base64.b64encode(target.read_bytes()).decode("ascii")
+            bundle.setdefault("art", {})[name] = {"format": target.suffix[1:].lower(), "data": data}
+            quadrant["art"] = name
+    return card
+
+
 def _space_cards(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
     deck = doc.data["deck"]
     ids = []
     for _, card in mappings_in(doc.data["cards"], ("cards",)):
-        bundle["cards"][card["id"]] = _card(card, card["id"], deck["code"])
+        bundle["cards"][card["id"]] = _with_art(bundle, doc, _card(card, card["id"], deck["code"]))
         ids.append(card["id"])
     bundle["decks"][deck["code"]] = {
         "name": deck["name"],
@@ -147,7 +165,8 @@ def _boss(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog
     ids = []
     for _, card in mappings_in(data["cards"], ("cards",)):
         card_id = boss_card_id(boss, card["number"])
-        bundle["cards"][card_id] = {**_card(card, card_id, boss), "number": card["number"]}
+        drawn = _with_art(bundle, doc, _card(card, card_id, boss))
+        bundle["cards"][card_id] = {**drawn, "number": card["number"]}
         ids.append(card_id)
     defeat = effects.condition(("defeat",), frozenset()) if "defeat" in data else None
     bundle["decks"][boss] = {"name": data["name"], "description": None, "cards": ids}
@@ -218,7 +237,7 @@ def _variants(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Cat
 def _scenario(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
     data = doc.data
     local = {
-        card["id"]: _card(card, card["id"], card["deck"])
+        card["id"]: _with_art(bundle, doc, _card(card, card["id"], card["deck"]))
         for _, card in mappings_in(data.get("cards"), ("cards",))
     }
     scenario = {

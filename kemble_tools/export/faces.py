@@ -78,6 +78,10 @@ class Painter:
     def circle(self, x: float, y: float, radius: float, colour: str) -> None:
         raise NotImplementedError
 
+    def picture(self, box: Rect, art: dict[str, str]) -> None:
+        """A PNG or SVG picture (`{"format", "data"}` from the bundle), fitted into `box`."""
+        raise NotImplementedError
+
     def text(
         self,
         x: float,
@@ -156,6 +160,37 @@ class PdfPainter(Painter):
         self._fill(colour)
         self.canvas.circle(x * mm, y * mm, radius * mm, stroke=0, fill=1)
 
+    def picture(self, box: Rect, art: dict[str, str]) -> None:
+        import base64
+        import io
+
+        raw = base64.b64decode(art["data"])
+        if art["format"] == "svg":
+            from reportlab.graphics import renderPDF
+            from svglib.svglib import svg2rlg
+
+            drawing = svg2rlg(io.BytesIO(raw))
+            if drawing is None or not drawing.width or not drawing.height:
+                return
+            scale = min(box.width * mm / drawing.width, box.height * mm / drawing.height)
+            drawing.scale(scale, scale)
+            x = box.x * mm + (box.width * mm - drawing.width * scale) / 2
+            y = box.y * mm + (box.height * mm - drawing.height * scale) / 2
+            renderPDF.draw(drawing, self.canvas, x, y)
+            return
+        from reportlab.lib.utils import ImageReader
+
+        self.canvas.drawImage(
+            ImageReader(io.BytesIO(raw)),
+            box.x * mm,
+            box.y * mm,
+            box.width * mm,
+            box.height * mm,
+            preserveAspectRatio=True,
+            anchor="c",
+            mask="auto",
+        )
+
     def text(
         self,
         x: float,
@@ -212,6 +247,14 @@ class SvgPainter(Painter):
         self.elements.append(
             f'<circle cx="{x:.2f}" cy="{self._y(y):.2f}" r="{radius:.2f}" '
             f'fill="{self.colour(colour)}"/>'
+        )
+
+    def picture(self, box: Rect, art: dict[str, str]) -> None:
+        kind = "svg+xml" if art["format"] == "svg" else "png"
+        self.elements.append(
+            f'<image x="{box.x:.2f}" y="{self._y(box.top):.2f}" width="{box.width:.2f}" '
+            f'height="{box.height:.2f}" preserveAspectRatio="xMidYMid meet" '
+            f'href="data:image/{kind};base64,{art["data"]}"/>'
         )
 
     def text(
@@ -394,6 +437,7 @@ def draw_space_card(
     card: dict[str, Any],
     objects: dict[str, Any],
     back: bool = False,
+    art: dict[str, Any] | None = None,
 ) -> None:
     """One space card: two quadrants, deck code top right, card id bottom left with the flip
     icon on a card that turns (R-SYM-12), the card's name bottom centre. Every mark stays SAFE
@@ -402,7 +446,8 @@ def draw_space_card(
     quadrants = card["back"] if back else card["quadrants"]
     half = trim.width / 2
     for i, quadrant in enumerate(quadrants):
-        _draw_quadrant(p, Rect(trim.x + i * half, trim.y, half, trim.height), quadrant, objects)
+        box = Rect(trim.x + i * half, trim.y, half, trim.height)
+        _draw_quadrant(p, box, quadrant, objects, (art or {}).get(quadrant.get("art", "")))
     bottom = trim.y + SAFE + (4.0 if card.get("name") else 0)  # the name sits under the line
     p.line(trim.x + half, bottom, trim.x + half, trim.top - SAFE, "panel", 0.4)
     p.text(trim.right - SAFE, trim.top - SAFE - 2.5, card["deck"], 7, bold=True, align="right")
@@ -416,12 +461,19 @@ def draw_space_card(
 
 
 def _draw_quadrant(
-    p: Painter, box: Rect, quadrant: dict[str, Any], objects: dict[str, Any]
+    p: Painter,
+    box: Rect,
+    quadrant: dict[str, Any],
+    objects: dict[str, Any],
+    art: dict[str, str] | None = None,
 ) -> None:
     kind = quadrant["object"]
     inner = box.grow(-1.5)
+    panel = Rect(inner.x, inner.y + 9, inner.width, inner.height - 17)
     if kind != "empty":
-        p.rect(Rect(inner.x, inner.y + 9, inner.width, inner.height - 17), "panel", radius=2)
+        p.rect(panel, "panel", radius=2)
+    if art is not None:  # the card's picture, in its panel, under the name
+        p.picture(panel.grow(-0.8), art)
     name = quadrant.get("name") or objects.get(kind, {}).get("name", kind)
     if kind != "empty":
         p.text(

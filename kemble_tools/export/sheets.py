@@ -84,18 +84,18 @@ def _decks_of(bundle: dict[str, Any], card_id: str) -> set[str]:
 
 
 def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
-    objects = bundle["objects"]
+    objects, art = bundle["objects"], bundle.get("art", {})
     found = []
     order = {code: i for i, code in enumerate(deck_order(bundle))}  # S1, A1, …, then bosses
     in_order = sorted(bundle["cards"].items(), key=lambda item: order.get(item[1]["deck"], 99))
     for card_id, card in in_order:
 
         def front(p: Painter, trim: Rect, bleed: float, card: dict[str, Any] = card) -> None:
-            draw_space_card(p, trim, bleed, card, objects)
+            draw_space_card(p, trim, bleed, card, objects, art=art)
 
         def back(p: Painter, trim: Rect, bleed: float, card: dict[str, Any] = card) -> None:
             if card.get("flip") and card.get("back"):
-                draw_space_card(p, trim, bleed, card, objects, back=True)
+                draw_space_card(p, trim, bleed, card, objects, back=True, art=art)
             else:
                 draw_back(p, trim, bleed, _space_back(bundle, card, order))
 

@@ -129,6 +129,12 @@ DEFS: dict[str, Schema] = {
                 **_ref("snake_id"),
                 "description": "A special rule of this card's boss (R-SYM-13).",
             },
+            "art": {
+                "type": "string",
+                "minLength": 1,
+                "description": "A picture for its panel: a PNG or SVG file, its path relative "
+                "to the card file and inside that file's folder.",
+            },
         },
         ["object"],
         description="One half of a space card.",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity, did_you_mean
@@ -90,6 +91,38 @@ def _check_card(
                 doc, (*q_path, "object"), quadrant.get("object"), catalog, "objects", "object kind"
             )
             yield from _check_special(doc, q_path, quadrant, catalog, boss)
+            if isinstance(quadrant.get("art"), str):
+                yield from _check_art(doc, (*q_path, "art"), quadrant["art"])
+
+
+ART_SUFFIXES, MAX_ART_BYTES = (".png", ".svg"), 2 * 1024 * 1024
+
+
+def art_file(doc: Document, art: str) -> Path | None:
+    """The picture a quadrant names, if it is a PNG or SVG file inside the card file's folder
+    (nothing outside the content is ever read: see load/content.py)."""
+    folder = Path(doc.file).parent.resolve()
+    try:
+        target = (folder / art).resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    inside = target.is_relative_to(folder) and target.is_file()
+    return target if inside and target.suffix.lower() in ART_SUFFIXES else None
+
+
+def _check_art(doc: Document, path: Path_, art: str) -> Iterator[Diagnostic]:
+    target = art_file(doc, art)
+    if target is None:
+        yield doc.diagnostic(
+            path,
+            "card.art",
+            f"no PNG or SVG file '{art}' inside the folder of this card file",
+            hint="give a path relative to this file, to a .png or .svg beside it or below it",
+        )
+    elif target.stat().st_size > MAX_ART_BYTES:
+        yield doc.diagnostic(
+            path, "card.art", f"'{art}' is larger than {MAX_ART_BYTES // 1024 // 1024} MiB"
+        )
 
 
 def _check_special(
