@@ -318,3 +318,26 @@ def test_the_print_shop_file_puts_backs_first_in_cmyk_under_240_percent_ink(card
     pdf = render_sheets(s1[:1], PRINT_SHOP)
     page = PdfReader(io.BytesIO(pdf)).pages[0]
     assert round(float(page.mediabox.width) / mm) == 94  # 88 mm and 3 mm bleed each side
+
+
+def test_a_crowded_row_of_symbols_is_a_validate_warning_at_its_card(tmp_path: Path) -> None:
+    from cli_helpers import kemble
+
+    (tmp_path / "x1.yaml").write_text(
+        "# yaml-language-server: $schema=../schema/space-cards.schema.json\n"
+        "kind: space_cards\ndeck: {code: X1, name: Crowded}\ncards:\n"
+        "  - id: X1-01\n    quadrants:\n"
+        "      - {object: fighter, energy: 5, threat: 5,\n"
+        "         distant_threat: {count: 5, direction: S}}\n"
+        "      - {object: fighter, energy: 3, threat: 1}\n"
+        "  - id: X1-02\n    quadrants:\n"
+        "      - {object: empty}\n"
+        "      - {object: turret, energy: 5, threat: 5, omni_threat: 1}\n",
+        encoding="utf-8",
+    )
+    run = kemble("validate", str(tmp_path), "--format", "json")
+    crowded = [d for d in json.loads(run.stdout) if d["code"] == "card.crowded"]
+    assert run.returncode == 0  # warnings: the content is valid, its cards print badly
+    assert [(d["line"], d["severity"]) for d in crowded] == [(5, "warning"), (10, "warning")]
+    assert "left quadrant run past it" in crowded[0]["message"]
+    assert "deck code" in crowded[1]["message"]

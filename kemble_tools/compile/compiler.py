@@ -190,6 +190,7 @@ def _upgrades(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Cat
                 "glory": level.get("glory", 0),
                 "weapon": plain(level.get("weapon")),
                 "effects": effects.effects((*l_path, "effects"), spec.OWNED_HOST),
+                **({"copies": level["copies"]} if "copies" in level else {}),
             }
             for l_path, level in mappings_in(item["levels"], (*path, "levels"))
         ]

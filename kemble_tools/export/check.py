@@ -1,19 +1,31 @@
-"""What `kemble validate` checks of the printed cards: rules text that would overflow its card
-even at the smallest body size (7 pt), reported at the card's place in its file."""
+"""What `kemble validate` checks of the printed cards, reported at the card's place in its file:
+rules text that would overflow its card even at the smallest body size (7 pt), and a row of
+symbols that runs out of its quadrant or into the deck code (measured from the boxes of what
+the card's own drawing routine draws)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity
-from kemble_tools.export.faces import BODY_SMALLEST, fit_text, text_box
-from kemble_tools.export.layout import Rect
+from kemble_tools.export.faces import (
+    BODY_SMALLEST,
+    FONT,
+    SAFE,
+    Painter,
+    deck_code,
+    draw_quadrant,
+    fit_text,
+    register_fonts,
+    text_box,
+)
+from kemble_tools.export.layout import SPACE_CARD, Rect
 from kemble_tools.export.sheets import print_cards
 from kemble_tools.validate.catalog import Catalog, Item
 
 
 def print_warnings(bundle: dict[str, Any], catalog: Catalog) -> list[Diagnostic]:
-    found = []
+    found = _crowded_cards(bundle, catalog)
     for card in print_cards(bundle):
         if not card.text:
             continue
@@ -46,3 +58,88 @@ def _item(catalog: Catalog, card_id: str, bundle: dict[str, Any]) -> Item | None
             return catalog.table("boss").get(boss_id)
     upgrade = card_id.rsplit("-", 1)[0]
     return catalog.table("upgrades").get(upgrade)
+
+
+class BoxPainter(Painter):
+    """Draws nothing: records the box of every mark (circles, polygons, text) drawn."""
+
+    def __init__(self) -> None:
+        self.boxes: list[tuple[str, Rect]] = []
+
+    def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
+        pass  # backgrounds and panels are not marks
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, colour: str, width: float) -> None:
+        pass
+
+    def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        self.boxes.append(("shape", Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))))
+
+    def circle(self, x: float, y: float, radius: float, colour: str) -> None:
+        self.boxes.append(("shape", Rect(x - radius, y - radius, 2 * radius, 2 * radius)))
+
+    def picture(self, box: Rect, art: dict[str, str]) -> None:
+        pass
+
+    def text(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        size: float,
+        colour: str = "ink",
+        bold: bool = False,
+        align: str = "left",
+    ) -> None:
+        from reportlab.lib.units import mm
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        width = stringWidth(text, FONT, size) / mm
+        left = {"left": x, "right": x - width, "centre": x - width / 2}[align]
+        self.boxes.append((text, Rect(left, y, width, size * 0.26)))
+
+
+def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
+    """What in the top row of a space card's quadrants runs past its quadrant (its safe edge,
+    or the line between the two) or into the deck code: one message each."""
+    register_fonts()
+    trim = Rect(0, 0, *SPACE_CARD)
+    half = trim.width / 2
+    code = BoxPainter()
+    deck_code(code, trim, card["deck"])
+    code_box = code.boxes[0][1].grow(0.5)
+    problems = []
+    for side, quadrant in enumerate(card["quadrants"]):
+        painter = BoxPainter()
+        box = Rect(trim.x + side * half, trim.y, half, trim.height)
+        draw_quadrant(painter, box, quadrant, objects)
+        row = [mark for _, mark in painter.boxes if mark.top > trim.top - 9]
+        end = max((mark.right for mark in row), default=0.0)
+        if end > (box.right - 1 if side == 0 else box.right - SAFE):
+            problems.append(f"the symbols of its {('left', 'right')[side]} quadrant run past it")
+        elif side == 1 and any(_overlap(mark, code_box) for mark in row):
+            problems.append("the symbols of its right quadrant run into the deck code")
+    return problems
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
+
+
+def _crowded_cards(bundle: dict[str, Any], catalog: Catalog) -> list[Diagnostic]:
+    found = []
+    for card_id, card in bundle["cards"].items():
+        item = catalog.table("card").get(card_id)
+        problems = crowding(card, bundle["objects"])
+        if item is not None and problems:
+            found.append(
+                item.doc.diagnostic(
+                    item.path,
+                    "card.crowded",
+                    f"{card_id} will not print cleanly: {'; '.join(problems)}",
+                    severity=Severity.WARNING,
+                    hint="fewer symbols on one quadrant (past five, one symbol and ×N are drawn)",
+                )
+            )
+    return found

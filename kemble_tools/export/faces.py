@@ -447,10 +447,10 @@ def draw_space_card(
     half = trim.width / 2
     for i, quadrant in enumerate(quadrants):
         box = Rect(trim.x + i * half, trim.y, half, trim.height)
-        _draw_quadrant(p, box, quadrant, objects, (art or {}).get(quadrant.get("art", "")))
+        draw_quadrant(p, box, quadrant, objects, (art or {}).get(quadrant.get("art", "")))
     bottom = trim.y + SAFE + (4.0 if card.get("name") else 0)  # the name sits under the line
     p.line(trim.x + half, bottom, trim.x + half, trim.top - SAFE, "panel", 0.4)
-    p.text(trim.right - SAFE, trim.top - SAFE - 2.5, card["deck"], 7, bold=True, align="right")
+    deck_code(p, trim, card["deck"])
     label = card["id"] + (" back" if back else "")
     baseline = trim.y + SAFE + DESCENT  # descenders stay out of the safe area too
     p.text(trim.x + SAFE, baseline, label, 5.5)
@@ -460,7 +460,14 @@ def draw_space_card(
         p.text(trim.x + trim.width / 2, baseline, card["name"], 6.5, bold=True, align="centre")
 
 
-def _draw_quadrant(
+def deck_code(p: Painter, trim: Rect, code: str) -> None:
+    """The deck symbol, top right (R-SET-5); a long one (a boss's name) smaller, so that the
+    right quadrant's symbols keep their room."""
+    size = 7 if len(code) <= 3 else 5
+    p.text(trim.right - SAFE, trim.top - SAFE - size * 0.36, code, size, bold=True, align="right")
+
+
+def draw_quadrant(
     p: Painter,
     box: Rect,
     quadrant: dict[str, Any],

@@ -199,7 +199,8 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                     "UPG",
                     shots + effects_text(level["effects"], owned),
                     f"price {level['price']}"
-                    + (f", {level['glory']} glory" if level.get("glory") else ""),
+                    + (f", {level['glory']} glory" if level.get("glory") else "")
+                    + (f", {level['copies']} copies" if level.get("copies", 1) > 1 else ""),
                 )
             )
     return cards

@@ -304,6 +304,7 @@ def _upgrades() -> Schema:
     level = _obj(
         {
             "level": _int(1, 3),
+            "copies": _int(1, description="Cards of this level in the upgrade pile (printed)."),
             "price": _int(0, description="Bellonium (R-BUY-2)."),
             "glory": _int(0, description="Glory when bought (R-BUY-3)."),
             "weapon": _ref("weapon"),
