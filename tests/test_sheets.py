@@ -341,3 +341,18 @@ def test_a_crowded_row_of_symbols_is_a_validate_warning_at_its_card(tmp_path: Pa
     assert [(d["line"], d["severity"]) for d in crowded] == [(5, "warning"), (10, "warning")]
     assert "left quadrant run past it" in crowded[0]["message"]
     assert "deck code" in crowded[1]["message"]
+
+
+def test_marks_are_measured_as_wholes_and_their_overlaps_found() -> None:
+    from kemble_tools.export.check import BoxPainter, _overlapping
+    from kemble_tools.export.faces import flip_icon, register_fonts, shield
+
+    register_fonts()
+    alone = BoxPainter()
+    shield(alone, 10, 10, "laser")  # its letter sits inside it: one mark, no overlap
+    flip_icon(alone, 20, 10)
+    assert len(alone.marks) == 2 and not _overlapping(alone.marks)
+    crowded = BoxPainter()
+    shield(crowded, 10, 10, "laser")
+    shield(crowded, 12, 11, "gamma")
+    assert _overlapping(crowded.marks)

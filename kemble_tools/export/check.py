@@ -5,6 +5,8 @@ the card's own drawing routine draws)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity
@@ -65,6 +67,24 @@ class BoxPainter(Painter):
 
     def __init__(self) -> None:
         self.boxes: list[tuple[str, Rect]] = []
+        self.marks: list[list[Rect]] = []  # the boxes of each mark
+        self._open = False
+
+    @contextmanager
+    def mark(self) -> Iterator[None]:
+        self.marks.append([])
+        self._open = True
+        try:
+            yield
+        finally:
+            self._open = False
+
+    def _record(self, what: str, box: Rect) -> None:
+        self.boxes.append((what, box))
+        if self._open:
+            self.marks[-1].append(box)
+        else:
+            self.marks.append([box])
 
     def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
         pass  # backgrounds and panels are not marks
@@ -74,10 +94,10 @@ class BoxPainter(Painter):
 
     def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
         xs, ys = [x for x, _ in points], [y for _, y in points]
-        self.boxes.append(("shape", Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys))))
+        self._record("shape", Rect(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
 
     def circle(self, x: float, y: float, radius: float, colour: str) -> None:
-        self.boxes.append(("shape", Rect(x - radius, y - radius, 2 * radius, 2 * radius)))
+        self._record("shape", Rect(x - radius, y - radius, 2 * radius, 2 * radius))
 
     def picture(self, box: Rect, art: dict[str, str]) -> None:
         pass
@@ -97,7 +117,7 @@ class BoxPainter(Painter):
 
         width = stringWidth(text, FONT, size) / mm
         left = {"left": x, "right": x - width, "centre": x - width / 2}[align]
-        self.boxes.append((text, Rect(left, y, width, size * 0.26)))
+        self._record(text, Rect(left, y, width, size * 0.26))
 
 
 def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
@@ -114,6 +134,8 @@ def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
         painter = BoxPainter()
         box = Rect(trim.x + side * half, trim.y, half, trim.height)
         draw_quadrant(painter, box, quadrant, objects)
+        if _overlapping(painter.marks):
+            problems.append(f"two marks overlap on its {('left', 'right')[side]} quadrant")
         row = [mark for _, mark in painter.boxes if mark.top > trim.top - 9]
         end = max((mark.right for mark in row), default=0.0)
         if end > (box.right - 1 if side == 0 else box.right - SAFE):
@@ -121,6 +143,17 @@ def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
         elif side == 1 and any(_overlap(mark, code_box) for mark in row):
             problems.append("the symbols of its right quadrant run into the deck code")
     return problems
+
+
+def _overlapping(marks: list[list[Rect]]) -> bool:
+    """Whether any two marks (each a group of boxes) overlap."""
+    outlines = [_outline(boxes) for boxes in marks if boxes]
+    return any(_overlap(a, b) for i, a in enumerate(outlines) for b in outlines[i + 1 :])
+
+
+def _outline(boxes: list[Rect]) -> Rect:
+    x, y = min(b.x for b in boxes), min(b.y for b in boxes)
+    return Rect(x, y, max(b.right for b in boxes) - x, max(b.top for b in boxes) - y)
 
 
 def _overlap(a: Rect, b: Rect) -> bool:

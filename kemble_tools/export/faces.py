@@ -10,6 +10,7 @@ achievements, sensors, upgrades) print rules text generated from the compiled ef
 from __future__ import annotations
 
 import math
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from functools import cache
 from html import escape
@@ -81,6 +82,11 @@ class Painter:
     def picture(self, box: Rect, art: dict[str, str]) -> None:
         """A PNG or SVG picture (`{"format", "data"}` from the bundle), fitted into `box`."""
         raise NotImplementedError
+
+    def mark(self) -> AbstractContextManager[None]:
+        """Everything drawn inside is one mark (a shield and its letter), for layout checks;
+        the drawing backends ignore it."""
+        return nullcontext()
 
     def text(
         self,
@@ -350,6 +356,11 @@ def diamond(p: Painter, cx: float, cy: float) -> None:
 
 def flip_icon(p: Painter, cx: float, cy: float) -> None:
     """Two arrows chasing each other round a circle: the card turns over (R-SYM-12)."""
+    with p.mark():
+        _flip_arrows(p, cx, cy)
+
+
+def _flip_arrows(p: Painter, cx: float, cy: float) -> None:
     r = 1.2
     for start in (20, 200):
         points = [math.radians(start + step * 20) for step in range(8)]
@@ -392,10 +403,10 @@ def hexagon(p: Painter, cx: float, cy: float, radius: float, colour: str) -> Non
 
 
 def shield(p: Painter, x: float, y: float, weapon: str) -> None:
-    p.polygon(
-        [(x, y + 3.6), (x + 3.6, y + 3.6), (x + 3.6, y + 1.6), (x + 1.8, y), (x, y + 1.6)], "shield"
-    )
-    p.text(x + 1.8, y + 1.5, weapon[0].upper(), 4.6, colour="text", bold=True, align="centre")
+    with p.mark():
+        corners = [(x, y + 3.6), (x + 3.6, y + 3.6), (x + 3.6, y + 1.6), (x + 1.8, y), (x, y + 1.6)]
+        p.polygon(corners, "shield")
+        p.text(x + 1.8, y + 1.5, weapon[0].upper(), 4.6, colour="text", bold=True, align="centre")
 
 
 def crown(p: Painter, x: float, y: float, colour: str) -> None:
@@ -533,8 +544,9 @@ def _draw_reward(p: Painter, box: Rect, reward: dict[str, int]) -> None:
 def _draw_extras(p: Painter, box: Rect, quadrant: dict[str, Any]) -> None:
     y = box.y + 12
     if quadrant.get("global_bellonium"):
-        hexagon(p, box.x + SAFE + 2.4, y, 2.2, "bellonium")
-        p.text(box.x + SAFE + 2.4, y - 0.9, "G", 4.5, colour="text", bold=True, align="centre")
+        with p.mark():
+            hexagon(p, box.x + SAFE + 2.4, y, 2.2, "bellonium")
+            p.text(box.x + SAFE + 2.4, y - 0.9, "G", 4.5, colour="text", bold=True, align="centre")
         p.text(box.x + SAFE + 5.4, y - 1, f"x{quadrant['global_bellonium']}", 6)
     if quadrant.get("move_cost"):
         p.text(
