@@ -150,7 +150,7 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                 item["name"],
                 "Power-up",
                 "PU",
-                effects_text(item["effects"], owned) or item.get("flavor", ""),
+                _rules_and_flavour(item),
                 glory,
             )
         )
@@ -161,7 +161,7 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                 item["name"],
                 f"Mission (target {item.get('target', 1)})",
                 "MIS",
-                effects_text(item["effects"], owned),
+                _rules_and_flavour(item),
                 f"{item['glory']} glory",
             )
         )
@@ -172,7 +172,7 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                 item["name"],
                 "Achievement",
                 "ACH",
-                effects_text(item["effects"], owned),
+                _rules_and_flavour(item),
                 f"{item['glory']} glory",
             )
         )
@@ -204,6 +204,14 @@ def _text_cards(bundle: dict[str, Any]) -> list[PrintCard]:
                 )
             )
     return cards
+
+
+def _rules_and_flavour(item: dict[str, Any]) -> str:
+    """The rules, then the flavour text on a line of its own, in quotes: set apart, so that
+    nobody reads the story as a rule."""
+    rules = effects_text(item["effects"], spec.OWNED_HOST)
+    flavour = f"\u201c{item['flavor']}\u201d" if item.get("flavor") else ""
+    return "\n".join(part for part in (rules, flavour) if part)
 
 
 def weapon_text(weapon: dict[str, Any]) -> str:
