@@ -219,7 +219,7 @@ def _scenario_game(
         raise typer.Exit(EXIT_INTERNAL)
     game, diagnostics = load_scenario(path, paths, not no_base)
     if game is None:
-        sys.stdout.write(render(diagnostics, Format.TEXT, 0))
+        sys.stdout.write(render(diagnostics, Format.TEXT, len({d.file for d in diagnostics})))
         raise typer.Exit(EXIT_INVALID)
     return game
 

@@ -121,7 +121,8 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
         kinds = " or ".join(_TYPE_NAMES.get(t, t) for t in wanted)
         yield doc.diagnostic(path, "schema.type", f"{name} must be {kinds}, not {_describe(value)}")
     elif keyword in ("enum", "const"):
-        choices = [str(c) for c in (expected if keyword == "enum" else [expected])]
+        values = expected if keyword == "enum" else [expected]
+        choices = [c if isinstance(c, str) else _describe(c) for c in values]  # true, not True
         near = did_you_mean(str(value), choices) if isinstance(value, str) else None
         listed = ", ".join(choices)
         short = len(choices) <= 8  # long lists go to the hint, unless a near miss is there
