@@ -57,7 +57,8 @@ def plain(value: Any) -> Any:
 def compile_validated(validation: Validation) -> Compilation:
     """Compile every validated file; nothing is produced while any error remains."""
     if not validation.ok:
-        return Compilation(None, validation.diagnostics, len(validation.files))
+        found = [*validation.diagnostics, *check_effects(validation)]
+        return Compilation(None, sort_diagnostics(found), len(validation.files))
     bundle: dict[str, Any] = {
         "dsl_version": spec.DSL_VERSION,
         "generator": f"kemble_tools {__version__}",
@@ -74,6 +75,54 @@ def compile_validated(validation: Validation) -> Compilation:
     diagnostics = sort_diagnostics(found)
     bundle_or_none = None if has_errors(diagnostics) else bundle
     return Compilation(bundle_or_none, diagnostics, len(validation.files))
+
+
+def check_effects(validation: Validation) -> list[Diagnostic]:
+    """The effect compiler's diagnostics on content that has other errors, so that one run
+    shows every mistake. Effects are found wherever an `effects` list is, whatever else in the
+    file is wrong; a value the schema already rejected is not reported twice."""
+    rejected = {(d.file, d.pointer) for d in validation.diagnostics}
+    found: list[Diagnostic] = []
+    for doc, kind in validation.files:
+        if not isinstance(doc.data, YMap):
+            continue
+        boss = doc.data.get("id") if kind == "boss" else None
+        effects = EffectCompiler(doc, validation.catalog, _span_file(doc), boss)
+        hosts = _special_rule_hosts(doc.data) if kind == "boss" else {}
+        for path, rule in _effect_owners(doc.data, ()):
+            default = spec.QUADRANT_HOST if kind == "objects" else spec.OWNED_HOST
+            effects.effects((*path, "effects"), hosts.get(rule.get("id"), default))
+        if kind == "boss" and "defeat" in doc.data:
+            effects.condition(("defeat",), frozenset())
+        found.extend(d for d in effects.diagnostics if (d.file, d.pointer) not in rejected)
+    return found
+
+
+def _effect_owners(value: Any, path: tuple) -> Any:
+    """Every mapping with an `effects` key, at any depth, with its path."""
+    if isinstance(value, YMap):
+        if "effects" in value:
+            yield path, value
+        for key, item in value.items():
+            yield from _effect_owners(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _effect_owners(item, (*path, i))
+
+
+def _special_rule_hosts(data: YMap) -> dict[Any, str]:
+    """A boss's special rule runs on the quadrants that show it, else on the boss itself."""
+    used = {
+        q.get("special")
+        for _, card in mappings_in(data.get("cards"), ())
+        for side in (card, card.get("back") or {})
+        if isinstance(side, YMap)
+        for _, q in mappings_in(side.get("quadrants"), ())
+    }
+    return {
+        rule.get("id"): spec.QUADRANT_HOST if rule.get("id") in used else spec.BOSS_HOST
+        for _, rule in mappings_in(data.get("special_rules"), ())
+    }
 
 
 def bundle_summary(bundle: dict[str, Any]) -> str:
@@ -148,19 +197,13 @@ def _space_cards(bundle: dict, doc: Document, effects: EffectCompiler, catalog: 
 
 def _boss(bundle: dict, doc: Document, effects: EffectCompiler, catalog: Catalog) -> None:
     data, boss = doc.data, doc.data["id"]
-    used = {
-        q.get("special")
-        for _, card in mappings_in(data["cards"], ())
-        for side in (card, card.get("back") or {})
-        for _, q in mappings_in(side.get("quadrants"), ())
-    }
+    hosts = _special_rule_hosts(data)
     rules = {}
     for path, rule in mappings_in(data.get("special_rules"), ("special_rules",)):
-        host = spec.QUADRANT_HOST if rule["id"] in used else spec.BOSS_HOST
         rules[rule["id"]] = {
             "name": rule["name"],
             "text": rule.get("text"),
-            "effects": effects.effects((*path, "effects"), host),
+            "effects": effects.effects((*path, "effects"), hosts[rule["id"]]),
         }
     ids = []
     for _, card in mappings_in(data["cards"], ("cards",)):

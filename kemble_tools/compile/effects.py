@@ -82,10 +82,12 @@ class EffectCompiler:
     # --- effects and actions ---------------------------------------------------------------
 
     def _effect(self, path: Path_, item: YMap, host: str) -> Effect | None:
+        """Every part of an effect is checked even when an earlier part is wrong, so one run
+        shows all of its mistakes; the effect compiles only when every part did."""
         trigger = item.get("on")
-        if trigger not in spec.TRIGGERS:
-            return None  # reported by the schema
-        if host not in spec.TRIGGERS[trigger].hosts:
+        known = trigger in spec.TRIGGERS
+        ok = known and host in spec.TRIGGERS[trigger].hosts
+        if known and not ok:
             allowed = ", ".join(spec.host_triggers(host))
             self._report(
                 (*path, "on"),
@@ -94,16 +96,18 @@ class EffectCompiler:
                 "upgrades, missions, achievements)",
                 hint=f"triggers here: {allowed}",
             )
-            return None
-        context = Context(host, trigger, HOST_BINDS[host] | spec.TRIGGERS[trigger].binds)
+        # An unknown trigger (reported by the schema) binds every name a trigger can bind,
+        # so that the rest of the effect is checked without false 'not available' errors.
+        binds = spec.TRIGGERS[trigger].binds if known else _every_bind()
+        context = Context(host, str(trigger), HOST_BINDS[host] | binds)
         condition = None
         if "if" in item:
             try:
                 condition = self._expression((*path, "if"), item["if"], spec.BOOL, context)
             except Skip:
-                return None
+                ok = False
         actions = self._actions((*path, "do"), item.get("do"), context)
-        if actions is None:
+        if actions is None or not ok:
             return None
         return Effect(trigger, condition, tuple(actions), self._span(path))
 
@@ -441,6 +445,10 @@ class EffectCompiler:
                 hint=exc.hint,
             )
         )
+
+
+def _every_bind() -> frozenset[str]:
+    return frozenset().union(*(trigger.binds for trigger in spec.TRIGGERS.values()))
 
 
 def _bound_types(action: spec.Action) -> dict[str, str]:
