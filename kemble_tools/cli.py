@@ -644,6 +644,15 @@ def _same_text(path: Path, text: str) -> bool:
     return path.is_file() and path.read_text(encoding="utf-8") == text
 
 
+def _register_workbench() -> None:
+    from kemble_tools.workbench.cli import register
+
+    register(app)
+
+
+_register_workbench()
+
+
 def main() -> None:
     """Entry point: never a traceback for the user; internal failures exit with 2."""
     try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,7 +13,7 @@ from kemble_tools.diagnostics import (
     has_errors,
     sort_diagnostics,
 )
-from kemble_tools.load.content import load_content
+from kemble_tools.load.content import load_content, project_root
 from kemble_tools.load.yaml_loader import Document, YMap
 from kemble_tools.validate.catalog import Catalog, build_catalog
 from kemble_tools.validate.schema_check import check_schema
@@ -45,7 +46,7 @@ def validate_paths(paths: list[Path], with_base: bool = True) -> Validation:
         found.extend(problems)
         if kind is None:
             continue
-        found.extend(check_modeline(doc, kind))
+        found.extend(check_modeline(doc, kind, path))
         schema_found.extend(check_schema(doc, kind))
         files.append((doc, kind))
     found.extend(schema_found)
@@ -93,8 +94,10 @@ def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]
     return kind, []
 
 
-def check_modeline(doc: Document, kind: str) -> list[Diagnostic]:
-    """Editors autocomplete a file from its first line; warn when it is missing or wrong."""
+def check_modeline(doc: Document, kind: str, path: Path | None = None) -> list[Diagnostic]:
+    """Editors autocomplete a file from its first line; warn when it is missing, names the
+    wrong schema, or is a path that leads nowhere from the file's folder (an editor would then
+    check nothing, in silence)."""
     expected = schema_file_name(kind)
     first = doc.lines[0] if doc.lines else ""
     if not first.startswith(MODELINE_PREFIX):
@@ -107,7 +110,8 @@ def check_modeline(doc: Document, kind: str) -> list[Diagnostic]:
                 severity=Severity.WARNING,
             )
         ]
-    named = first[len(MODELINE_PREFIX) :].strip().rsplit("/", 1)[-1]
+    target = first[len(MODELINE_PREFIX) :].strip()
+    named = target.rsplit("/", 1)[-1]
     if named != expected:
         return [
             Diagnostic(
@@ -121,4 +125,26 @@ def check_modeline(doc: Document, kind: str) -> list[Diagnostic]:
                 hint=f"use {expected}",
             )
         ]
+    if path is not None and "://" not in target and not (path.parent / target).is_file():
+        return [
+            Diagnostic(
+                doc.file,
+                1,
+                len(MODELINE_PREFIX) + 1,
+                "",
+                "file.modeline",
+                f"the schema path '{target}' does not lead to a file from this file's folder",
+                severity=Severity.WARNING,
+                hint=f"use {schema_path_from(path.parent, expected)}",
+            )
+        ]
     return []
+
+
+def schema_path_from(folder: Path, schema_name: str) -> str:
+    """The relative path from a folder to a shipped schema, for a modeline that resolves."""
+    target = project_root() / "schema" / schema_name
+    try:
+        return Path(os.path.relpath(target, folder.resolve())).as_posix()
+    except ValueError:  # another drive
+        return target.as_posix()

@@ -1,0 +1,1 @@
+"""The designer's workbench: scaffolding, formatting, watching and the language server."""

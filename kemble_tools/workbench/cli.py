@@ -1,0 +1,60 @@
+"""The workbench commands (`new`, `fmt`, `watch`, `lsp`, `site`), registered on the main app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from kemble_tools.fileio import write_atomic
+
+EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
+
+
+def register(app: typer.Typer) -> None:
+    for command in (new,):
+        app.command(name=command.__name__)(command)
+
+
+def new(
+    kind: Annotated[
+        str,
+        typer.Argument(
+            help="deck, space-card, boss, object, upgrade, powerup, sensor, mission, "
+            "achievement, variant, scenario or expansion.",
+            show_default=False,
+        ),
+    ],
+    item_id: Annotated[
+        str,
+        typer.Argument(
+            metavar="ID",
+            help="Its id (a sensor's number, an expansion's folder name).",
+            show_default=False,
+        ),
+    ],
+    into: Annotated[Path, typer.Option("--in", help="The content folder to write in.")] = Path(),
+) -> None:
+    """Write a valid, commented skeleton of a content kind (added to the kind's file when it
+    exists), or a whole expansion folder; its `$schema=` line resolves from where it is."""
+    from kemble_tools import scaffold
+
+    if kind not in scaffold.KINDS:
+        typer.echo(f"unknown kind '{kind}': one of {', '.join(scaffold.KINDS)}", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    try:
+        planned = (
+            scaffold.expansion(item_id, into)
+            if kind == "expansion"
+            else [scaffold.plan(kind, item_id, into)]
+        )
+    except scaffold.ScaffoldError as exc:
+        typer.echo(f"kemble new: {exc}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    for path, text in planned:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, text)
+        typer.echo(f"wrote {path}")
+    where = into / item_id if kind == "expansion" else into
+    typer.echo(f"next: kemble validate {where}")
