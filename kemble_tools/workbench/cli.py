@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -13,7 +14,7 @@ EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 
 def register(app: typer.Typer) -> None:
-    for command in (new,):
+    for command in (new, fmt):
         app.command(name=command.__name__)(command)
 
 
@@ -58,3 +59,38 @@ def new(
         typer.echo(f"wrote {path}")
     where = into / item_id if kind == "expansion" else into
     typer.echo(f"next: kemble validate {where}")
+
+
+def fmt(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Files or folders (default: the shipped content). Other YAML is left alone.",
+            exists=True,
+            show_default=False,
+        ),
+    ] = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")
+    ] = False,
+) -> None:
+    """Rewrite content files in one canonical layout, keeping comments, anchors, key order
+    and quotes; `--check` for CI and pre-commit."""
+    from kemble_tools.load.content import base_content_dirs
+    from kemble_tools.report import Format, render
+    from kemble_tools.workbench.fmt import format_files
+
+    results, problems = format_files(paths or base_content_dirs())
+    changed = [result for result in results if result.changed]
+    for result in changed:
+        if check:
+            typer.echo(f"would reformat {result.display}")
+        else:
+            write_atomic(result.path, result.text)
+            typer.echo(f"reformatted {result.display}")
+    if problems:
+        sys.stdout.write(render(problems, Format.TEXT, len(results) + len(problems)))
+    verb = "would be reformatted" if check else "reformatted"
+    typer.echo(f"{len(changed)} of {len(results)} files {verb}")
+    if problems or (check and changed):
+        raise typer.Exit(EXIT_INVALID)
