@@ -51,7 +51,9 @@ def format_text(text: str, name: str = "<text>") -> str:
     try:
         data = yaml.load(text)
     except YAMLError as exc:  # our loader accepted it: a corner ruamel's round trip refuses
-        raise FormatError(_whole_file(name, f"the round trip cannot read this file: {exc}"))
+        raise FormatError(
+            _whole_file(name, f"the round trip cannot read this file: {exc}")
+        ) from None
     out = io.StringIO()
     yaml.dump(data, out)
     lines = [wrapped for line in out.getvalue().splitlines() for wrapped in _wrap_flow(line)]
