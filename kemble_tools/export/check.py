@@ -26,15 +26,19 @@ from kemble_tools.export.sheets import print_cards
 from kemble_tools.validate.catalog import Catalog, Item
 
 
-def print_warnings(bundle: dict[str, Any], catalog: Catalog) -> list[Diagnostic]:
-    found = _crowded_cards(bundle, catalog)
+def print_warnings(
+    bundle: dict[str, Any], catalog: Catalog, files: set[str] | None = None
+) -> list[Diagnostic]:
+    """Cards that will not print cleanly; with `files`, only the cards written in those files
+    (what `kemble watch` re-checks after an edit)."""
+    found = _crowded_cards(bundle, catalog, files)
     for card in print_cards(bundle):
-        if not card.text:
+        item = source_item(catalog, card.id, bundle)
+        if not card.text or item is None or (files is not None and item.doc.file not in files):
             continue
         box = text_box(Rect(0, 0, *card.size), card.footer)
         _, lines, fits = fit_text(card.text, box.width, box.height)
-        item = _item(catalog, card.id, bundle)
-        if not fits and item is not None:
+        if not fits:
             found.append(
                 item.doc.diagnostic(
                     item.path,
@@ -48,9 +52,9 @@ def print_warnings(bundle: dict[str, Any], catalog: Catalog) -> list[Diagnostic]
     return found
 
 
-def _item(catalog: Catalog, card_id: str, bundle: dict[str, Any]) -> Item | None:
+def source_item(catalog: Catalog, card_id: str, bundle: dict[str, Any]) -> Item | None:
     """Where a printed card comes from: its entry, its upgrade, its sensor or its boss."""
-    for namespace in ("powerups", "missions", "achievements"):
+    for namespace in ("card", "powerups", "missions", "achievements"):
         if card_id in catalog.table(namespace):
             return catalog.table(namespace)[card_id]
     if card_id.startswith("sensor-"):
@@ -160,12 +164,16 @@ def _overlap(a: Rect, b: Rect) -> bool:
     return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top
 
 
-def _crowded_cards(bundle: dict[str, Any], catalog: Catalog) -> list[Diagnostic]:
+def _crowded_cards(
+    bundle: dict[str, Any], catalog: Catalog, files: set[str] | None
+) -> list[Diagnostic]:
     found = []
     for card_id, card in bundle["cards"].items():
         item = catalog.table("card").get(card_id)
+        if item is None or (files is not None and item.doc.file not in files):
+            continue
         problems = crowding(card, bundle["objects"])
-        if item is not None and problems:
+        if problems:
             found.append(
                 item.doc.diagnostic(
                     item.path,

@@ -38,17 +38,39 @@ class Validation:
 
 def validate_paths(paths: list[Path], with_base: bool = True) -> Validation:
     content = load_content(paths, with_base)
-    found = list(content.diagnostics)
-    schema_found: list[Diagnostic] = []
+    checked = [(doc, check_file(doc, path)) for path, doc in content.documents]
+    return validate_checked(checked, content.diagnostics)
+
+
+@dataclass(frozen=True)
+class FileCheck:
+    """What one file says about itself, whatever the other files hold: its kind, and the
+    kind, modeline and schema diagnostics (cached per file by `kemble watch` and the LSP)."""
+
+    kind: str | None
+    local: list[Diagnostic]
+    schema: list[Diagnostic]
+
+
+def check_file(doc: Document, path: Path | None = None) -> FileCheck:
+    kind, problems = detect_kind(doc, path or Path(doc.file))
+    if kind is None:
+        return FileCheck(None, problems, [])
+    return FileCheck(kind, [*problems, *check_modeline(doc, kind, path)], check_schema(doc, kind))
+
+
+def validate_checked(
+    checked: list[tuple[Document, FileCheck]], loading: list[Diagnostic]
+) -> Validation:
+    """The cross-file stages (catalogue and semantic checks) over files checked one by one."""
+    found = list(loading)
     files: list[tuple[Document, str]] = []
-    for path, doc in content.documents:
-        kind, problems = detect_kind(doc, path)
-        found.extend(problems)
-        if kind is None:
-            continue
-        found.extend(check_modeline(doc, kind, path))
-        schema_found.extend(check_schema(doc, kind))
-        files.append((doc, kind))
+    schema_found: list[Diagnostic] = []
+    for doc, check in checked:
+        found.extend(check.local)
+        schema_found.extend(check.schema)
+        if check.kind is not None:
+            files.append((doc, check.kind))
     found.extend(schema_found)
     catalog = build_catalog(files)
     found.extend(catalog.diagnostics)

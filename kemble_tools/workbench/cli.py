@@ -14,7 +14,7 @@ EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 
 def register(app: typer.Typer) -> None:
-    for command in (new, fmt):
+    for command in (new, fmt, watch):
         app.command(name=command.__name__)(command)
 
 
@@ -94,3 +94,37 @@ def fmt(
     typer.echo(f"{len(changed)} of {len(results)} files {verb}")
     if problems or (check and changed):
         raise typer.Exit(EXIT_INVALID)
+
+
+def watch(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Files or folders to watch besides the shipped content (an expansion).",
+            exists=True,
+            show_default=False,
+        ),
+    ] = None,
+    no_base: Annotated[
+        bool, typer.Option("--no-base", help="Only the given paths, without the base game.")
+    ] = False,
+    images: Annotated[
+        Path | None,
+        typer.Option(help="Folder for the SVG faces of the cards in edited files."),
+    ] = Path("build/watch"),
+    no_images: Annotated[bool, typer.Option("--no-images", help="Draw no images.")] = False,
+) -> None:
+    """Check the content, then again on every save (only the changed files are read again),
+    print the new diagnostics and redraw the edited files' cards. Ctrl+C stops."""
+    from kemble_tools.load.content import base_content_dirs
+    from kemble_tools.workbench.watch import watch as run_watch
+    from kemble_tools.workbench.workspace import Workspace
+
+    given = list(paths or [])
+    roots = [*given, *(base_content_dirs() if not no_base else [])]
+
+    def echo(text: str) -> None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        sys.stdout.flush()
+
+    run_watch(Workspace(given, not no_base), roots, None if no_images else images, echo)

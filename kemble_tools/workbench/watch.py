@@ -1,0 +1,95 @@
+"""`kemble watch`: re-check the content on every save, and redraw the edited cards.
+
+Changes come from watchfiles (inotify on Linux) and are taken as soon as the folder has been
+quiet for STEP_MS, so a save is checked within a few milliseconds of its write; the
+workspace re-reads only the files that changed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.report import Format, render, summary
+from kemble_tools.workbench.workspace import Check, Workspace
+
+STEP_MS = 10  # quiet time that ends a batch of changes (an editor's save is several writes)
+DEBOUNCE_MS = 300  # the longest a batch is held while writes keep coming
+
+
+def report(check: Check, took: float, before: set[Diagnostic] | None) -> str:
+    """What one pass prints: which files were read again and how long it took, then every
+    diagnostic on the first pass and only the new ones after (with how many went away)."""
+    if check.changed and before is not None:
+        shown = ", ".join(check.changed[:3]) + (" …" if len(check.changed) > 3 else "")
+        head = f"changed: {shown} (checked in {took * 1000:.0f} ms)"
+    else:
+        head = f"checked in {took * 1000:.0f} ms"
+    now = set(check.diagnostics)
+    if before is None:
+        return f"{head}\n{render(check.diagnostics, Format.TEXT, check.files)}"
+    new = [d for d in check.diagnostics if d not in before]
+    gone = len(before - now)
+    body = render(new, Format.TEXT, check.files).splitlines()[:-1]  # its summary: below
+    tail = summary(check.diagnostics, check.files)
+    if gone:
+        tail = f"{gone} fixed · {tail}"
+    return "\n".join([head, *body, tail]) + "\n"
+
+
+def card_images(check: Check, folder: Path) -> list[Path]:
+    """SVG faces of the cards written in the changed files, drawn as the sheets draw them."""
+    from kemble_tools.export.check import source_item
+    from kemble_tools.export.images import card_svg
+    from kemble_tools.export.sheets import print_cards
+    from kemble_tools.fileio import write_atomic
+
+    if check.bundle is None or not check.changed:
+        return []
+    changed, written = set(check.changed), []
+    for card in print_cards(check.bundle):
+        item = source_item(check.catalog, card.id, check.bundle)
+        if item is not None and item.doc.file in changed:
+            target = folder / f"{card.id}.svg"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(target, card_svg(card))
+            written.append(target)
+    return written
+
+
+def watch(
+    workspace: Workspace,
+    roots: Iterable[Path],
+    images: Path | None,
+    echo: Callable[[str], Any],
+    stop: Any = None,
+) -> None:
+    """Check once, then after every batch of changes to YAML files under `roots`."""
+    from watchfiles import watch as changes
+
+    last: set[Diagnostic] | None = None
+
+    def one_pass() -> None:
+        nonlocal last
+        started = time.perf_counter()
+        check = workspace.check()
+        echo(report(check, time.perf_counter() - started, last))
+        last = set(check.diagnostics)
+        if images is not None and (drawn := card_images(check, images)):
+            echo(f"redrawn: {len(drawn)} card image{'s' * (len(drawn) != 1)} in {images}")
+
+    one_pass()
+    echo("watching for changes (Ctrl+C to stop)")
+    for batch in changes(
+        *roots,
+        watch_filter=lambda _change, path: path.endswith((".yaml", ".yml")),
+        step=STEP_MS,
+        debounce=DEBOUNCE_MS,
+        stop_event=stop,
+        raise_interrupt=False,
+    ):
+        if batch:
+            one_pass()
