@@ -14,7 +14,7 @@ EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 
 def register(app: typer.Typer) -> None:
-    for command in (new, fmt, watch):
+    for command in (new, fmt, watch, lsp):
         app.command(name=command.__name__)(command)
 
 
@@ -128,3 +128,12 @@ def watch(
         sys.stdout.flush()
 
     run_watch(Workspace(given, not no_base), roots, None if no_images else images, echo)
+
+
+def lsp() -> None:
+    """A language server for content files over stdio (diagnostics as you type, hover with
+    the card's text and picture, completion, go-to-definition): point your editor at
+    `kemble lsp`."""
+    from kemble_tools.workbench.lsp import serve
+
+    serve()

@@ -1,0 +1,343 @@
+"""`kemble lsp`: a language server for content files (pygls, over stdio).
+
+Diagnostics as you type (the workspace checks the editor's unsaved text with everything else),
+hover on an id or object kind (its rules text as printed, and a small picture of the card),
+completion of ids, object kinds, triggers, actions and selectors by the key being written,
+and go-to-definition on any reference. The answers are plain functions of the last check, so
+they are tested without a server; the server only wires them to LSP messages.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlparse
+
+from kemble_tools.dsl import spec
+from kemble_tools.load.content import base_content_dirs, display_name
+from kemble_tools.validate.catalog import Item
+from kemble_tools.workbench.workspace import Check, Workspace
+
+WORD = re.compile(r"[A-Za-z0-9_\-]+")
+ID_TABLES = ("card", "deck", "boss", "objects", "upgrades", "powerups", "missions",
+             "achievements", "variants", "scenario")  # fmt: skip
+HOVER_DPI = 60  # a small picture: a space card is about 200 pixels wide
+
+
+# --- what a word means ------------------------------------------------------------------------
+
+
+def word_at(text: str, line: int, character: int) -> str | None:
+    """The id-like word under a 0-based position."""
+    lines = text.splitlines()
+    if not 0 <= line < len(lines):
+        return None
+    for match in WORD.finditer(lines[line]):
+        if match.start() <= character <= match.end():
+            return match.group()
+    return None
+
+
+def lookup(check: Check, word: str) -> tuple[str, Item] | None:
+    """Where an id is defined: its table and catalogue item (a boss card id counts too)."""
+    for table in ID_TABLES:
+        item = check.catalog.table(table).get(word)
+        if item is not None:
+            return table, item
+    boss = check.catalog.table("boss").get(word.removeprefix("BOSS-"))  # its Warning card
+    return ("boss", boss) if boss is not None else None
+
+
+# --- hover ------------------------------------------------------------------------------------
+
+
+def hover(check: Check, word: str) -> str | None:
+    """Markdown for an id: what it is, its generated rules text, and its card's picture."""
+    from kemble_tools.dsl.text import effects_text
+
+    found = lookup(check, word)
+    bundle = check.bundle
+    if found is None:
+        return _dsl_word(word)
+    table, item = found
+    lines = [f"**{word}** ({_WHAT[table]}, {item.where()})"]
+    if bundle is None:
+        return "\n\n".join([*lines, "_fix the errors to see its text and picture_"])
+    if table == "objects":
+        kind = bundle["objects"][word]
+        lines += [
+            f"{kind['name']}: {kind.get('description') or ''}".strip(),
+            ", ".join(flag for flag in _FLAGS if kind.get(flag)) or "no flags",
+            effects_text(kind["effects"]) if kind["effects"] else "",
+        ]
+    elif table == "boss":
+        boss = bundle["bosses"][word]
+        lines.append(boss.get("warning") or "")
+        for rule_id, rule in boss["special_rules"].items():
+            lines.append(f"*{rule['name']}* ({rule_id}): {effects_text(rule['effects'])}")
+    cards = _cards_of(bundle, table, word)
+    lines += [card.text for card in cards if card.text]
+    lines += [_picture(card) for card in cards[:2]]
+    return "\n\n".join(line for line in lines if line)
+
+
+_WHAT = {
+    "card": "space card",
+    "deck": "deck",
+    "boss": "boss",
+    "objects": "object kind",
+    "upgrades": "upgrade",
+    "powerups": "power-up",
+    "missions": "mission",
+    "achievements": "achievement",
+    "variants": "variant",
+    "scenario": "scenario",
+}
+_FLAGS = ("enemy", "blocks_shots", "enterable", "indestructible", "boss", "vacant")
+
+
+def _dsl_word(word: str) -> str | None:
+    """Triggers, actions and selectors of the effect language explain themselves too."""
+    for what, table in (("trigger", spec.TRIGGERS), ("action", spec.ACTIONS),
+                        ("selector", spec.SELECTORS)):  # fmt: skip
+        if word in table:
+            return f"**{word}** ({what})\n\n{table[word].doc}"
+    return None
+
+
+def _cards_of(bundle: dict[str, Any], table: str, word: str) -> list[Any]:
+    from kemble_tools.export.sheets import print_cards
+
+    if table == "card":
+        wanted = {word}
+    elif table == "boss":
+        wanted = {bundle["bosses"][word]["warning_card"]}
+    elif table in ("upgrades",):
+        wanted = {f"{word}-{level['level']}" for level in bundle["upgrades"][word]["levels"]}
+    elif table in ("powerups", "missions", "achievements"):
+        wanted = {word}
+    else:
+        return []
+    return [card for card in print_cards(bundle) if card.id in wanted]
+
+
+def _picture(card: Any) -> str:
+    from kemble_tools.export.images import card_png
+
+    data = base64.b64encode(card_png(card, dpi=HOVER_DPI)).decode("ascii")
+    return f"![{card.id}](data:image/png;base64,{data})"
+
+
+# --- completion -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    label: str
+    kind: str  # what it is, shown beside it
+    detail: str = ""
+
+
+def complete(check: Check, text: str, line: int, character: int) -> list[Candidate]:
+    """What may be written here, by the key of the line (`object:`, `on:`, `deck:` …) or, in
+    a list of actions, the action names; anything else gets every id and DSL word."""
+    lines = text.splitlines()
+    before = lines[line][:character] if 0 <= line < len(lines) else ""
+    key = _key_before(before)
+    tables = check.catalog
+    ids = lambda name, what: [Candidate(i, what) for i in tables.table(name)]  # noqa: E731
+    dsl = lambda table, what: [Candidate(n, what, e.doc) for n, e in table.items()]  # noqa: E731
+    by_key: dict[str, list[Candidate]] = {
+        "object": ids("objects", "object kind"),
+        "on": dsl(spec.TRIGGERS, "trigger"),
+        "deck": [*ids("card", "space card"), *ids("boss", "boss"), *ids("deck", "deck")],
+        "rows": ids("card", "space card"),
+        "powerups": ids("powerups", "power-up"),
+        "powerup_hand": ids("powerups", "power-up"),
+        "variant": ids("variants", "variant"),
+        "extends": ids("variants", "variant"),
+        "mission": ids("missions", "mission"),
+        "do": dsl(spec.ACTIONS, "action"),
+        "then": dsl(spec.ACTIONS, "action"),
+    }
+    selector_keys = {p.name for a in spec.ACTIONS.values() for p in a.params if p.type in
+                     (*spec.SET_TYPES, "target")}  # fmt: skip
+    if key in by_key:
+        return by_key[key]
+    if key in selector_keys:
+        return dsl(spec.SELECTORS, "selector")
+    if _in_action_list(lines, line, before):
+        return dsl(spec.ACTIONS, "action")
+    everything = [*(c for k in ("object", "deck", "powerups", "variant") for c in by_key[k])]
+    return [*everything, *dsl(spec.TRIGGERS, "trigger"), *dsl(spec.ACTIONS, "action"),
+            *dsl(spec.SELECTORS, "selector")]  # fmt: skip
+
+
+def _key_before(before: str) -> str | None:
+    """The innermost key whose value is being written: `object` in `- {object: fi`."""
+    keys = re.findall(r"([A-Za-z_]+):\s*(?:\[|\{|[^,:\[\]{}]*)", before)
+    return keys[-1] if keys else None
+
+
+def _in_action_list(lines: list[str], line: int, before: str) -> bool:
+    """A `- ` item under a `do:` or `then:` key (block style)."""
+    if not before.strip().startswith("-"):
+        return False
+    indent = len(before) - len(before.lstrip())
+    for previous in reversed(lines[:line]):
+        stripped = previous.strip()
+        if stripped and len(previous) - len(previous.lstrip()) < indent:
+            return bool(re.match(r"(- )?(do|then):\s*$", stripped))
+    return False
+
+
+# --- definition -------------------------------------------------------------------------------
+
+
+def definition(check: Check, word: str) -> tuple[str, int, int] | None:
+    """The file, 1-based line and column where an id is defined."""
+    found = lookup(check, word)
+    if found is None:
+        return None
+    item = found[1]
+    line, column = item.doc.key_position(item.path) if item.path else (1, 1)
+    return item.doc.file, line, column
+
+
+# --- the server -------------------------------------------------------------------------------
+
+
+def content_paths(root: Path) -> list[Path]:
+    """The workspace's content besides the base game: the editor's folder, unless it is the
+    checkout the base game comes from (then its shipped folders are the content)."""
+    bases = {folder.resolve() for folder in base_content_dirs()}
+    if any(base.parent == root.resolve() for base in bases):
+        return []
+    return [root]
+
+
+def uri_to_path(uri: str) -> Path:
+    return Path(unquote(urlparse(uri).path))
+
+
+def serve() -> None:
+    """Speak LSP over stdin and stdout until the editor says exit."""
+    from lsprotocol import types as lsp
+    from pygls.lsp.server import LanguageServer
+
+    from kemble_tools import __version__
+
+    server = LanguageServer(
+        "kemble", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Full
+    )
+    state: dict[str, Any] = {"workspace": None, "check": None, "published": set()}
+
+    def workspace() -> Workspace:
+        if state["workspace"] is None:
+            root = server.workspace.root_path or "."
+            state["workspace"] = Workspace(content_paths(Path(root)))
+        return state["workspace"]
+
+    def refresh() -> Check:
+        buffers = {
+            uri_to_path(uri): doc.source for uri, doc in server.workspace.text_documents.items()
+        }
+        check = workspace().check(buffers)
+        state["check"] = check
+        by_file: dict[str, list[Any]] = {}
+        for d in check.diagnostics:
+            by_file.setdefault(d.file, []).append(d)
+        open_files = {display_name(path) for path in buffers}
+        for shown in state["published"] | set(by_file) | open_files:
+            path = workspace().path_of(shown)
+            if path is None:
+                continue
+            server.text_document_publish_diagnostics(
+                lsp.PublishDiagnosticsParams(
+                    uri=path.as_uri(),
+                    diagnostics=[
+                        _lsp_diagnostic(lsp, d, workspace().document(path))
+                        for d in by_file.get(shown, [])
+                    ],
+                )
+            )
+        state["published"] = set(by_file)
+        return check
+
+    def current() -> Check:
+        return state["check"] or refresh()
+
+    def word(params: Any) -> str | None:
+        document = server.workspace.get_text_document(params.text_document.uri)
+        return word_at(document.source, params.position.line, params.position.character)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(_params: lsp.DidOpenTextDocumentParams) -> None:
+        refresh()
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(_params: lsp.DidChangeTextDocumentParams) -> None:
+        refresh()
+
+    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(_params: lsp.DidSaveTextDocumentParams) -> None:
+        refresh()
+
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    def on_hover(params: lsp.HoverParams) -> lsp.Hover | None:
+        found = word(params)
+        text = hover(current(), found) if found else None
+        if text is None:
+            return None
+        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=[" ", "[", "{"])
+    )
+    def on_completion(params: lsp.CompletionParams) -> lsp.CompletionList:
+        document = server.workspace.get_text_document(params.text_document.uri)
+        found = complete(
+            current(), document.source, params.position.line, params.position.character
+        )
+        items = [
+            lsp.CompletionItem(label=c.label, detail=c.kind, documentation=c.detail or None)
+            for c in found
+        ]
+        return lsp.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+    def on_definition(params: lsp.DefinitionParams) -> lsp.Location | None:
+        found = word(params)
+        target = definition(current(), found) if found else None
+        if target is None:
+            return None
+        path = workspace().path_of(target[0])
+        if path is None:
+            return None
+        start = lsp.Position(line=target[1] - 1, character=target[2] - 1)
+        return lsp.Location(uri=path.as_uri(), range=lsp.Range(start=start, end=start))
+
+    server.start_io()
+
+
+def _lsp_diagnostic(lsp: Any, d: Any, doc: Any) -> Any:
+    """The diagnostic's range covers the word it points at (one character if none)."""
+    line, column = max(d.line - 1, 0), max(d.column - 1, 0)
+    text = doc.lines[line] if doc is not None and line < len(doc.lines) else ""
+    match = WORD.match(text, column)
+    start = lsp.Position(line=line, character=column)
+    end = lsp.Position(line=line, character=match.end() if match else column + 1)
+    severity = (
+        lsp.DiagnosticSeverity.Error if d.severity == "error" else lsp.DiagnosticSeverity.Warning
+    )
+    message = d.message + (f"\n{d.hint}" if d.hint else "")
+    return lsp.Diagnostic(
+        range=lsp.Range(start=start, end=end),
+        message=message,
+        severity=severity,
+        code=d.code,
+        source="kemble",
+    )
