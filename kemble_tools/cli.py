@@ -5,6 +5,7 @@ Exit codes (CONTRACT §1): 0 success, 1 invalid input, 2 usage error or internal
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import sys
@@ -584,7 +585,13 @@ def build(
         raise typer.Exit(EXIT_INVALID)
 
 
-BUILD_OUTPUTS = ("diagnostics.json", "kemble.bundle.json", "kemble-sheets.pdf", "solutions.json")
+BUILD_OUTPUTS = (
+    "diagnostics.json",
+    "kemble.bundle.json",
+    "kemble-sheets.pdf",
+    "solutions.json",
+    "site",
+)
 
 
 def _build_into(stage: Path, out: Path, paths: list[Path], with_base: bool) -> bool:
@@ -604,8 +611,13 @@ def _build_into(stage: Path, out: Path, paths: list[Path], with_base: bool) -> b
 
     _write_sheets(result.bundle or {}, stage, SheetOptions(backs=True), shown=out)
     from kemble_tools.solve.cli import build_solutions
+    from kemble_tools.workbench.cli import write_site
 
-    return build_solutions(result.bundle or {}, stage, paths, with_base, shown=out)
+    agreed = build_solutions(result.bundle or {}, stage, paths, with_base, shown=out)
+    solutions = json.loads((stage / "solutions.json").read_text(encoding="utf-8"))
+    written = write_site(result.bundle or {}, stage / "site", solutions)
+    typer.echo(f"site: {written['cards']} cards, {written['pages']} pages -> {out / 'site'}")
+    return agreed
 
 
 @app.command()

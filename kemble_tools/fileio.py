@@ -34,16 +34,19 @@ def _umask() -> int:
 @contextmanager
 def output_set(out: Path, names: tuple[str, ...]) -> Iterator[Path]:
     """A private folder inside `out` to write a set of outputs into. When the block ends well,
-    the new files replace the old set in `out` (a member not written this time is removed, so
-    old and new never mix); when it fails, `out` keeps the old set untouched."""
+    the new files (and folders) replace the old set in `out` (a member not written this time
+    is removed, so old and new never mix); when it fails, `out` keeps the old set untouched."""
     out.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(dir=out, prefix=".kemble-staging-"))
     try:
         yield stage
         for name in names:
+            old = out / name
+            if old.is_dir() and not old.is_symlink():  # a folder (the site): moved aside first
+                os.replace(old, stage / f".old-{name}")
             if (stage / name).exists():
-                os.replace(stage / name, out / name)
+                os.replace(stage / name, old)
             else:
-                (out / name).unlink(missing_ok=True)
+                old.unlink(missing_ok=True)
     finally:
         shutil.rmtree(stage, ignore_errors=True)

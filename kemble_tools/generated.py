@@ -12,7 +12,7 @@ def generated_files(root: Path) -> dict[Path, str]:
     """Every generated file under the project folder `root`, with the text it must have."""
     files = {
         root / "schema" / schemas.schema_file_name(kind): schemas.render(kind)
-        for kind in schemas.KINDS
+        for kind in (*schemas.KINDS, *schemas.TOOL_KINDS)
     }
     files[root / "docs" / "dsl.md"] = docs.render()
     return files

@@ -104,8 +104,12 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
         "diagnostics.json",
         "kemble-sheets.pdf",
         "kemble.bundle.json",
+        "site",
         "solutions.json",
     ]
+    scenario = (tmp_path / "out" / "site" / "scenarios" / "solo-06.html").read_text()
+    assert '<dd id="verdict-value">solvable</dd>' in scenario  # the site shows the verdicts
+    assert '<dd id="difficulty">perfection</dd>' in scenario
 
 
 def test_validate_works_from_another_folder(tmp_path: Path) -> None:

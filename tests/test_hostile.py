@@ -275,3 +275,22 @@ def test_a_build_that_fails_midway_leaves_the_old_outputs(tmp_path: Path) -> Non
     with output_set(out, ("a.json", "b.json")) as stage:  # a set written whole replaces the old
         (stage / "a.json").write_text("new a", encoding="utf-8")
     assert {p.name: p.read_text() for p in out.iterdir()} == {"a.json": "new a"}
+
+
+def test_a_folder_in_an_output_set_is_replaced_whole(tmp_path: Path) -> None:
+    """The site is a folder: an old page never survives beside the new ones, and a failed
+    build keeps the old site."""
+    from kemble_tools.fileio import output_set
+
+    out = tmp_path / "build"
+    (out / "site").mkdir(parents=True)
+    (out / "site" / "old.html").write_text("old", encoding="utf-8")
+    with pytest.raises(OSError), output_set(out, ("site",)) as stage:
+        (stage / "site").mkdir()
+        raise OSError(28, "No space left on device")
+    assert [p.name for p in (out / "site").iterdir()] == ["old.html"]
+    with output_set(out, ("site",)) as stage:
+        (stage / "site").mkdir()
+        (stage / "site" / "index.html").write_text("new", encoding="utf-8")
+    assert [p.name for p in (out / "site").iterdir()] == ["index.html"]
+    assert [p.name for p in out.iterdir()] == ["site"], "nothing of the old set is left"

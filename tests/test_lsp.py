@@ -72,9 +72,9 @@ class Editor:
                 message = self.messages.get(timeout=TIMEOUT)
             except Empty:
                 raise AssertionError(f"no diagnostics for {uri}") from None
-            if message.get("method") == "textDocument/publishDiagnostics":
-                if message["params"]["uri"] == uri:
-                    return message["params"]["diagnostics"]
+            published = message.get("method") == "textDocument/publishDiagnostics"
+            if published and message["params"]["uri"] == uri:
+                return message["params"]["diagnostics"]
 
     def close(self) -> None:
         self.request("shutdown", None)

@@ -8,12 +8,14 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft202012Validator
 
-from kemble_tools.validate.schemas import KINDS, render, schema_file_name, schema_for
+from kemble_tools.validate.schemas import KINDS, TOOL_KINDS, render, schema_file_name, schema_for
+
+ALL_KINDS = (*KINDS, *TOOL_KINDS)
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schema"
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", ALL_KINDS)
 def test_committed_schema_matches_its_definition(kind: str) -> None:
     committed = (SCHEMA_DIR / schema_file_name(kind)).read_text(encoding="utf-8")
     assert committed == render(kind), "run `kemble generate`"
@@ -21,11 +23,11 @@ def test_committed_schema_matches_its_definition(kind: str) -> None:
 
 def test_no_stray_schema_files() -> None:
     assert sorted(p.name for p in SCHEMA_DIR.glob("*.json")) == sorted(
-        schema_file_name(k) for k in KINDS
+        schema_file_name(k) for k in ALL_KINDS
     )
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", ALL_KINDS)
 def test_schema_is_a_valid_2020_12_schema_with_an_id(kind: str) -> None:
     schema = schema_for(kind)
     Draft202012Validator.check_schema(schema)
@@ -42,7 +44,7 @@ def _objects(node: object) -> list[dict]:
     return []
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", ALL_KINDS)
 def test_every_object_with_named_keys_is_closed(kind: str) -> None:
     """A misspelt key must be an error, never silently ignored."""
     for obj in _objects(schema_for(kind)):

@@ -6,6 +6,7 @@ import random
 import re
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from kemble_tools.engine import actions as A
@@ -14,7 +15,7 @@ from kemble_tools.engine.observer import Observer
 from kemble_tools.engine.state import LOST, WON, State
 from kemble_tools.engine.threat import threat_level
 
-POLICIES = ("random", "greedy")
+POLICIES = ("random", "greedy", "lookahead", "mcts")
 MAX_ACTIONS = 20_000  # a safety net: every game ends long before (R-SCR-9)
 _CARD = re.compile(r" \(([^)]*)\)$")
 
@@ -75,6 +76,75 @@ def play_game(
     return state
 
 
+@dataclass
+class Tally:
+    """What a run of games adds up to; tallies of separate chunks merge into the tally of all
+    of them, whatever the order (a sweep's workers each play a chunk)."""
+
+    players: int
+    games: int = 0
+    wins: list[int] = field(default_factory=list)  # per seat
+    glory: list[int] = field(default_factory=list)  # summed per seat
+    rounds: Counter[int] = field(default_factory=Counter)  # rounds a game lasted -> games
+    final_glory: Counter[int] = field(default_factory=Counter)  # a seat's glory -> seats
+    causes: Counter[str] = field(default_factory=Counter)
+    cards: Counter[str] = field(default_factory=Counter)
+    destroyed: int = 0
+    unfinished: int = 0
+
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0] * self.players
+        self.glory = self.glory or [0] * self.players
+
+    def add(self, other: Tally) -> Tally:
+        self.games += other.games
+        self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
+        self.glory = [a + b for a, b in zip(self.glory, other.glory, strict=True)]
+        for mine, theirs in ((self.rounds, other.rounds), (self.final_glory, other.final_glory),
+                             (self.causes, other.causes), (self.cards, other.cards)):  # fmt: skip
+            mine.update(theirs)
+        self.destroyed += other.destroyed
+        self.unfinished += other.unfinished
+        return self
+
+
+def policy_named(name: str, game: Game) -> Policy:
+    """A fresh bot (the look-ahead and MCTS bots keep a plan between their decisions)."""
+    if name == "lookahead":
+        return LookaheadPolicy()
+    if name == "mcts":
+        from kemble_tools.engine.openspiel import MctsPolicy
+
+        return MctsPolicy(game)
+    return {"random": random_policy, "greedy": greedy_policy}[name]
+
+
+def play_games(game: Game, policy: str, seeds: range) -> Tally:
+    """Play one game per seed (the game's set-up and the bots' dice both from it)."""
+    tally = Tally(game.players)
+    for seed in seeds:
+        observer = Observer()
+        choose = policy_named(policy, game)
+        state = play_game(game.new_initial_state(seed), choose, random.Random(seed), observer)
+        tally.games += 1
+        tally.rounds[state.round] += 1
+        tally.unfinished += not state.is_terminal()
+        if game.players == 1:
+            tally.wins[0] += state.outcome == WON
+        else:
+            tally.wins[game.ranking(state)[0]] += 1
+        for index, player in enumerate(state.players):
+            tally.glory[index] += player.glory
+            tally.final_glory[player.glory] += 1
+        for _, cause in observer.destructions:
+            tally.destroyed += 1
+            card = _CARD.search(cause)
+            tally.causes[_CARD.sub("", cause)] += 1
+            if card:
+                tally.cards[card.group(1)] += 1
+    return tally
+
+
 def simulate(
     bundle: dict[str, Any],
     players: int,
@@ -85,45 +155,80 @@ def simulate(
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
     """Play `games` games (game g uses seed `seed + g`) and summarise them."""
-    choose = {"random": random_policy, "greedy": greedy_policy}[policy]
-    wins: Counter[int] = Counter()
-    glory: Counter[int] = Counter()
-    causes: Counter[str] = Counter()
-    cards: Counter[str] = Counter()
-    rounds = destroyed = unfinished = 0
     game = Game.from_variant(bundle, variant, players)
+    tally = Tally(players)
     for number in range(games):
-        observer = Observer()
-        state = play_game(
-            game.new_initial_state(seed + number), choose, random.Random(seed + number), observer
-        )
-        rounds += state.round
-        unfinished += not state.is_terminal()
-        if players == 1:
-            wins[0] += state.outcome == WON
-        else:
-            wins[game.ranking(state)[0]] += 1
-        for index, player in enumerate(state.players):
-            glory[index] += player.glory
-        for _, cause in observer.destructions:
-            destroyed += 1
-            card = _CARD.search(cause)
-            causes[_CARD.sub("", cause)] += 1
-            if card:
-                cards[card.group(1)] += 1
+        tally.add(play_games(game, policy, range(seed + number, seed + number + 1)))
         if progress:
             progress(number + 1)
+    return {"variant": variant, "seed": seed, "policy": policy, **summary(tally)}
+
+
+def summary(tally: Tally) -> dict[str, Any]:
+    games, players = tally.games, tally.players
     return {
-        "variant": variant,
         "players": players,
         "games": games,
-        "seed": seed,
-        "policy": policy,
-        "win_rate": {f"p{i + 1}": round(wins[i] / games, 3) for i in range(players)},
-        "average_glory": {f"p{i + 1}": round(glory[i] / games, 2) for i in range(players)},
-        "average_rounds": round(rounds / games, 2),
-        "destructions_per_game": round(destroyed / games, 2),
-        "causes_of_destruction": dict(causes.most_common()),
-        "cards_that_destroyed_most": dict(cards.most_common(10)),
-        "unfinished_games": unfinished,  # stopped by MAX_ACTIONS: a policy that never ends
+        "win_rate": {f"p{i + 1}": round(tally.wins[i] / games, 3) for i in range(players)},
+        "average_glory": {f"p{i + 1}": round(tally.glory[i] / games, 2) for i in range(players)},
+        "average_rounds": round(sum(r * n for r, n in tally.rounds.items()) / games, 2),
+        "destructions_per_game": round(tally.destroyed / games, 2),
+        "causes_of_destruction": dict(tally.causes.most_common()),
+        "cards_that_destroyed_most": dict(tally.cards.most_common(10)),
+        "unfinished_games": tally.unfinished,  # stopped by MAX_ACTIONS: a policy that never ends
     }
+
+
+class LookaheadPolicy:
+    """Plays one turn ahead with the engine: at the start of its turn (and whenever chance
+    or a choice changes the board) it searches the sequences of its own actions up to the end
+    of the turn, depth first with the most promising action first, and plays the line whose
+    end-of-turn state scores best by `_score` (glory, Bellonium / 3, 0.6 per energy, -0.5
+    per threat level; destroyed -1e6; won +1e6). States seen twice in the turn are searched
+    once, a turn never follows a turn (R-TUR-2 makes them free), and the search stops after
+    NODES states: the best line found by then is played."""
+
+    NODES = 400
+
+    def __init__(self) -> None:
+        self.plan: dict[bytes, int] = {}
+
+    def __call__(self, state: State, rng: random.Random) -> int:
+        key = state.key()
+        if key not in self.plan:
+            self.plan = self._search(state)
+        action = self.plan.get(key)
+        return rng.choice(state.legal_actions()) if action is None else action
+
+    def _search(self, root: State) -> dict[bytes, int]:
+        me = root.current_player() or 0
+        space = root.game.actions
+        seen: set[bytes] = set()
+        best: tuple[float, list[tuple[bytes, int]]] = (float("-inf"), [])
+
+        def visit(state: State, line: list[tuple[bytes, int]], turned: bool) -> None:
+            nonlocal best
+            if len(seen) >= self.NODES:
+                return
+            key = state.key()
+            if key in seen:
+                return
+            seen.add(key)
+            if state.is_terminal() or state.current_player() != me or state.is_chance_node():
+                score = _score(state, me)
+                if score > best[0]:
+                    best = (score, line)
+                return
+            children = []
+            for action in state.legal_actions():
+                rotate = space.verb(action) == A.ROTATE
+                if rotate and turned:
+                    continue
+                child = state.child(action)
+                children.append((_score(child, me), action, child, rotate))
+            children.sort(key=lambda c: -c[0])
+            for _, action, child, rotate in children:
+                visit(child, [*line, (key, action)], rotate)
+
+        visit(root, [], False)
+        return dict(best[1])

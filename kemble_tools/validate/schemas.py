@@ -574,6 +574,69 @@ def _scenario() -> Schema:
     )
 
 
+def _sweep() -> Schema:
+    """A balance sweep (`kemble sweep`): not content, a grid of simulations and solves."""
+    simulate = _obj(
+        {
+            "variants": _list(_ref("snake_id"), 1, uniqueItems=True,
+                              description="Variants to play (default: standard)."),
+            "players": _list(_int(1, 5), 1, uniqueItems=True, description="Player counts."),
+            "policies": _list({"enum": list(SWEEP_POLICIES)}, 1, uniqueItems=True,
+                              description="Bots: " + ", ".join(SWEEP_POLICIES) + "."),
+            "games": _int(1, 10_000_000, "Games per grid point (variant, players, policy)."),
+            "seed": _int(0, MAX_SEED, "Game g of a point uses seed + g."),
+            "chunk": _int(1, 100_000, "Games per task: the unit of work a worker takes."),
+        },
+        ["players", "games"],
+        description="Whole games played by bots.",
+    )  # fmt: skip
+    alternative = _obj(
+        {
+            "name": _ref("snake_id"),
+            "add": _list({"type": "string", "minLength": 1}, 1,
+                         description="Content folders or files added (an expansion), "
+                         "relative to this file."),
+            "remove": _list({"type": "string", "minLength": 1}, 1, uniqueItems=True,
+                            description="Ids removed: upgrades, power-ups, missions, "
+                            "achievements."),
+            "replace": {
+                "type": "object",
+                "propertyNames": {"pattern": SPACE_CARD_ID},
+                "additionalProperties": _obj(
+                    {"quadrants": _ref("quadrants"), "name": _text("Card name.")}, ["quadrants"]
+                ),
+                "description": "Space cards given new quadrants: {S1-07: {quadrants: [...]}}.",
+            },
+        },
+        ["name"],
+        description="One change to the content, solved beside the content as it is.",
+    )  # fmt: skip
+    solve = _obj(
+        {
+            "scenarios": _list({"type": "string", "pattern": SCENARIO_ID}, 1, uniqueItems=True,
+                               description="Scenarios to solve (default: all)."),
+            "limit_seconds": {"type": "number", "exclusiveMinimum": 0, "maximum": 86400},
+            "alternatives": _list(alternative, description="Content alternatives."),
+        },
+        description="Scenarios solved for each content alternative.",
+    )  # fmt: skip
+    return _obj(
+        {
+            "kind": _kind("sweep"),
+            "content": _list({"type": "string", "minLength": 1},
+                             description="Content folders besides the base game, relative to "
+                             "this file (an expansion)."),
+            "simulate": simulate,
+            "solve": solve,
+        },
+        ["kind"],
+        title="Balance sweep",
+        anyOf=[{"required": ["simulate"]}, {"required": ["solve"]}],
+    )  # fmt: skip
+
+
+SWEEP_POLICIES = ("random", "greedy", "lookahead", "mcts")
+
 # kind -> (schema file stem, builder)
 KINDS: dict[str, tuple[str, Any]] = {
     "space_cards": ("space-cards", _space_cards),
@@ -589,9 +652,13 @@ KINDS: dict[str, tuple[str, Any]] = {
 }
 
 
+# Files that are not content, for the tools: checked like content, never compiled.
+TOOL_KINDS: dict[str, tuple[str, Any]] = {"sweep": ("sweep", _sweep)}
+
+
 def schema_for(kind: str) -> Schema:
     """The complete, self-contained schema of one file kind."""
-    stem, build = KINDS[kind]
+    stem, build = {**KINDS, **TOOL_KINDS}[kind]
     body = build()
     return {
         "$schema": DRAFT,
@@ -602,7 +669,7 @@ def schema_for(kind: str) -> Schema:
 
 
 def schema_file_name(kind: str) -> str:
-    return f"{KINDS[kind][0]}.schema.json"
+    return f"{({**KINDS, **TOOL_KINDS})[kind][0]}.schema.json"
 
 
 def _reachable_defs(body: Schema) -> dict[str, Schema]:

@@ -14,7 +14,7 @@ EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 
 def register(app: typer.Typer) -> None:
-    for command in (new, fmt, watch, lsp):
+    for command in (new, fmt, watch, lsp, site):
         app.command(name=command.__name__)(command)
 
 
@@ -137,3 +137,90 @@ def lsp() -> None:
     from kemble_tools.workbench.lsp import serve
 
     serve()
+
+
+def site(
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help="Files or folders besides the shipped content (an expansion).",
+            exists=True,
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build/site"),
+    no_base: Annotated[
+        bool, typer.Option("--no-base", help="Only the given paths, without the base game.")
+    ] = False,
+    bundle: Annotated[
+        Path | None,
+        typer.Option(help="Read a compiled kemble.bundle.json.", exists=True, dir_okay=False),
+    ] = None,
+    solutions: Annotated[
+        Path | None,
+        typer.Option(
+            help="The solver's results (kemble build's solutions.json; default: "
+            "build/solutions.json when it exists).",
+            exists=True,
+            dir_okay=False,
+        ),
+    ] = None,
+    replay: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="SCENARIO=FILE: replay this scripted line on the scenario's page instead "
+            "of the solver's witness (repeatable).",
+        ),
+    ] = None,
+) -> None:
+    """Write a static, offline HTML catalogue: every card with its picture and text, filters
+    and search, and a page per scenario with its verdict and a replay viewer."""
+    import json
+
+    from kemble_tools.cli import _content
+    from kemble_tools.fileio import output_set
+
+    content = _content(paths, no_base, bundle)
+    found = solutions or (
+        Path("build/solutions.json") if Path("build/solutions.json").is_file() else None
+    )
+    try:
+        solved = json.loads(found.read_text(encoding="utf-8")) if found else None
+        if solved is not None and not isinstance(solved, list):
+            raise ValueError("not a list of scenario results")
+    except ValueError as exc:
+        typer.echo(f"{found}: not a solutions.json written by kemble ({exc})", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    scripts = _replay_scripts(replay or [], content)
+    with output_set(out.parent, (out.name,)) as stage:
+        written = write_site(content, stage / out.name, solved, scripts)
+    typer.echo(
+        f"site: {written['cards']} cards, {written['scenarios']} scenarios, "
+        f"{written['pages']} pages -> {out / 'index.html'}"
+    )
+
+
+def _replay_scripts(pairs: list[str], content: dict) -> dict[str, str]:
+    scripts = {}
+    for pair in pairs:
+        scenario, sep, file = pair.partition("=")
+        if not sep or scenario not in content["scenarios"]:
+            known = ", ".join(sorted(content["scenarios"]))
+            typer.echo(f"--replay {pair}: give SCENARIO=FILE with a scenario of: {known}", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        scripts[scenario] = Path(file).read_text(encoding="utf-8")
+    return scripts
+
+
+def write_site(
+    bundle: dict, target: Path, solutions: list | None, scripts: dict[str, str] | None = None
+) -> dict[str, int]:
+    """The site with a progress bar over the card pictures (the slow part)."""
+    from rich.progress import Progress
+
+    from kemble_tools.site import build_site
+
+    cards = len(bundle["cards"]) + 130  # about: the text and reference cards besides
+    with Progress(transient=True) as progress:
+        task = progress.add_task("site: drawing cards", total=cards)
+        return build_site(bundle, target, solutions, scripts, lambda _card: progress.advance(task))
