@@ -571,6 +571,31 @@ def solve_command(
 
 
 @app.command()
+def sweep(
+    spec: Annotated[
+        Path, typer.Argument(help="The sweep file (kind: sweep).", exists=True, dir_okay=False)
+    ],
+    out: Annotated[Path, typer.Option(help="Folder for the tables.")] = Path("build/sweep"),
+    scheduler: Annotated[
+        str,
+        typer.Option(
+            help="local (a Dask LocalCluster, one worker process per core), threads or sync "
+            "(for debugging), or tcp://HOST:PORT (a running Dask scheduler)."
+        ),
+    ] = "local",
+    workers: Annotated[
+        int | None, typer.Option(min=1, help="Workers of the local cluster (default: cores).")
+    ] = None,
+    plots: Annotated[Path | None, typer.Option(help="Folder for the plots (SVG and PNG).")] = None,
+) -> None:
+    """Balance sweeps on Dask: games by bots over variants × players × bots × seeds, and
+    scenarios solved for content alternatives; tables as CSV and Parquet, plots."""
+    from kemble_tools.sweep.cli import run as run_sweep
+
+    raise typer.Exit(run_sweep(spec, out, scheduler, workers, plots))
+
+
+@app.command()
 def build(
     paths: PathsArg = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),

@@ -35,19 +35,20 @@ SHORT_NAME = "kemble_cascade"
 # OpenSpiel wants a bound on a game's length. A solo round takes at most a few dozen actions
 # and a scenario lasts at most a few dozen rounds; this bound is far above both.
 MAX_GAME_LENGTH = 10_000
+MAX_GLORY = 100  # no game scores more: a bound for OpenSpiel's utility range
 
 
 def _game_type(chance: bool) -> pyspiel.GameType:
     mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
         short_name=SHORT_NAME,
-        long_name="The Battle at Kemble's Cascade (a solo scenario)",
+        long_name="The Battle at Kemble's Cascade",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=1,
+        max_num_players=5,
         min_num_players=1,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
@@ -58,7 +59,8 @@ def _game_type(chance: bool) -> pyspiel.GameType:
 
 
 class KembleGame(pyspiel.Game):
-    """One solo scenario's rules, as OpenSpiel sees them."""
+    """One scenario's or one variant game's rules, as OpenSpiel sees them. A solo game
+    returns 1 for a win and 0 for a loss; with several players each returns its glory."""
 
     def __init__(self, params: dict[str, Any] | None = None, game: Game | None = None) -> None:
         params = dict(params or {})
@@ -70,9 +72,9 @@ class KembleGame(pyspiel.Game):
         info = pyspiel.GameInfo(
             num_distinct_actions=actions,
             max_chance_outcomes=actions if chance else 0,  # chance answers with action ids
-            num_players=1,
+            num_players=game.players,
             min_utility=0.0,
-            max_utility=1.0,
+            max_utility=1.0 if game.players == 1 else float(MAX_GLORY),
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
@@ -90,8 +92,16 @@ class KembleState(pyspiel.State):
 
     def __init__(self, game: KembleGame, state: State) -> None:
         super().__init__(game)
+        self.kemble_game = game
         self.state = state
         self.turned = False  # the last action turned the ship (module docstring)
+
+    def clone(self) -> KembleState:
+        """A copy of the engine state (pyspiel's default clone sets a whole new game up
+        first: a variant's shuffles on every MCTS simulation)."""
+        twin = KembleState(self.kemble_game, self.state.copy())
+        twin.turned = self.turned
+        return twin
 
     def current_player(self) -> int:
         if self.state.is_terminal():
@@ -143,10 +153,72 @@ class _Observer:
 
 
 def openspiel_game(game: Game) -> KembleGame:
-    """An engine Game (a solo scenario's) as an OpenSpiel game."""
-    if game.num_players() != 1:
-        raise ValueError("only solo scenarios are exposed to OpenSpiel")
+    """An engine Game (a scenario's, or a variant's for 1-5 players) as an OpenSpiel game."""
     return KembleGame({}, game)
+
+
+class MctsPolicy:
+    """A bot for `kemble simulate` and sweeps: OpenSpiel's MCTS (UCT) through this adapter.
+
+    Rollouts to the end of a whole game would cost thousands of actions each, so a leaf is
+    valued by the look-ahead bots' score instead (`simulate._score`, squashed into 0..1 for
+    each player). It searches the engine's full state, so it knows what the rules keep hidden
+    (the order of the decks, the others' power-ups): a strong, clairvoyant opponent, not a fair
+    one. SIMULATIONS per decision; the engine's dice drive its tie breaks, so it is seeded."""
+
+    SIMULATIONS = 40
+
+    def __init__(self, game: Game) -> None:
+        from open_spiel.python.algorithms import mcts
+
+        self.game = openspiel_game(game)
+        self.mcts = mcts
+        self.evaluator = _ScoreEvaluator()
+        self.turned_to: bytes | None = None  # the state its last turn of the ship led to
+
+    def __call__(self, state: State, rng: Any) -> int:
+        import numpy as np
+
+        root = KembleState(self.game, state.copy())
+        root.turned = state.key() == self.turned_to  # no turn after a turn, across decisions too
+        legal = root.legal_actions()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            bot = self.mcts.MCTSBot(
+                self.game, 2.0, self.SIMULATIONS, self.evaluator, solve=False,
+                random_state=np.random.RandomState(rng.randrange(2**31)),
+            )  # fmt: skip
+            action = int(bot.step(root))
+        rotate = state.game.actions.verb(action) == A.ROTATE
+        self.turned_to = state.child(action).key() if rotate else None
+        return action
+
+
+class _ScoreEvaluator:
+    """An OpenSpiel MCTS evaluator without rollouts: each player's heuristic score."""
+
+    def evaluate(self, state: KembleState) -> Any:
+        import numpy as np
+
+        from kemble_tools.engine.simulate import _score
+
+        if state.is_terminal():
+            return np.array(state.returns(), dtype=float) / max(1.0, _glory_scale(state))
+        engine = state.state
+        scores = [_score(engine, i) for i in range(len(engine.players))]
+        return np.array([0.5 + 0.5 * float(np.tanh(x / 10)) for x in scores])
+
+    def prior(self, state: KembleState) -> list[tuple[int, float]]:
+        if state.is_chance_node():
+            return state.chance_outcomes()
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def _glory_scale(state: KembleState) -> float:
+    """Final glory, brought to the evaluator's 0..1 scale (solo returns are 0 or 1 already)."""
+    return 1.0 if len(state.state.players) == 1 else float(MAX_GLORY)
 
 
 def _game_from_params(params: dict[str, Any]) -> Game:

@@ -1,0 +1,1 @@
+"""`kemble sweep`: balance sweeps on Dask (spec, tasks, scheduling, tables, plots)."""

@@ -1,0 +1,165 @@
+"""Running a sweep on Dask: a LocalCluster (one worker process per core), an existing cluster
+(tcp://HOST:PORT), or Dask's threaded and synchronous schedulers for debugging.
+
+Each bundle goes to the workers once (scattered); each task names its bundle, its grid point
+and its seeds. Results are gathered by task, then merged in task order, so the tables are the
+same bytes whatever the number of workers or the order tasks finish in.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from kemble_tools.engine.simulate import Tally
+from kemble_tools.sweep.spec import BASE, SimPoint, Sweep
+from kemble_tools.sweep.tasks import SimTask, SolveTask, run_sim, run_solve
+
+SCHEDULERS = ("local", "threads", "sync")  # or tcp://HOST:PORT
+
+
+@dataclass
+class Results:
+    simulations: dict[SimPoint, Tally] = field(default_factory=dict)
+    solutions: list[dict[str, Any]] = field(default_factory=list)
+    tasks: int = 0
+    seconds: float = 0.0  # wall time, reported, never written into the tables
+
+
+def tasks_of(sweep: Sweep) -> list[SimTask | SolveTask]:
+    """Every grid point cut into chunks of seeded games, then every (scenario, alternative)."""
+    sims: list[SimTask | SolveTask] = [
+        SimTask(point, first, min(sweep.chunk, sweep.seed + sweep.games - first))
+        for point in sweep.points
+        for first in range(sweep.seed, sweep.seed + sweep.games, sweep.chunk)
+    ]
+    solves = [
+        SolveTask(scenario, alternative, sweep.limit_seconds)
+        for scenario in sweep.scenarios
+        for alternative in sweep.bundles
+    ]
+    return [*sims, *solves]
+
+
+Progress = Callable[[int, int], None]  # (tasks done, games done)
+
+
+def run_sweep(
+    sweep: Sweep,
+    scheduler: str = "local",
+    workers: int | None = None,
+    progress: Progress | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> Results:
+    tasks = tasks_of(sweep)
+    started = time.perf_counter()
+    if scheduler in ("threads", "sync"):
+        outputs = _run_local_scheduler(sweep, tasks, scheduler, workers, progress)
+    else:
+        outputs = _run_distributed(sweep, tasks, scheduler, workers, progress, announce)
+    results = _merge(tasks, outputs)
+    results.seconds = time.perf_counter() - started
+    return results
+
+
+def _bundle_of(task: SimTask | SolveTask) -> str:
+    return task.alternative if isinstance(task, SolveTask) else BASE
+
+
+def _call(bundle: dict[str, Any], task: SimTask | SolveTask) -> Any:
+    return run_sim(bundle, task) if isinstance(task, SimTask) else run_solve(bundle, task)
+
+
+def _games(task: SimTask | SolveTask) -> int:
+    return task.count if isinstance(task, SimTask) else 0
+
+
+def _run_local_scheduler(
+    sweep: Sweep, tasks: list, scheduler: str, workers: int | None, progress: Progress | None
+) -> list[Any]:
+    """Dask's threaded or synchronous scheduler, on delayed calls (no cluster at all)."""
+    import dask
+    from dask.callbacks import Callback
+
+    bundles = {
+        name: dask.delayed(bundle, name=f"bundle-{name}") for name, bundle in sweep.bundles.items()
+    }
+    calls = [
+        dask.delayed(_call, pure=True)(bundles[_bundle_of(t)], t, dask_key_name=t.key)
+        for t in tasks
+    ]
+    counts = {task.key: _games(task) for task in tasks}
+    done = {"tasks": 0, "games": 0}
+
+    def finished(key: Any, *_: Any) -> None:
+        if key in counts:
+            done["tasks"] += 1
+            done["games"] += counts[key]
+            if progress:
+                progress(done["tasks"], done["games"])
+
+    with Callback(posttask=finished):
+        options = {"num_workers": workers} if scheduler == "threads" and workers else {}
+        return list(dask.compute(*calls, scheduler=scheduler, **options))
+
+
+def _run_distributed(
+    sweep: Sweep,
+    tasks: list,
+    address: str,
+    workers: int | None,
+    progress: Progress | None,
+    announce: Callable[[str], None] | None,
+) -> list[Any]:
+    """dask.distributed: a LocalCluster of worker processes, or the cluster at `address`."""
+    from distributed import Client, LocalCluster, as_completed
+
+    cluster = None
+    if address == "local":
+        cluster = LocalCluster(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,  # the engine is pure Python: processes, not threads
+            processes=True,
+            dashboard_address=":0",
+        )
+        client = Client(cluster)
+    else:
+        client = Client(address)
+    try:
+        if announce:
+            announce(f"Dask dashboard: {client.dashboard_link}")
+        # in a list: scatter() would send a dict's values one by one, under their keys
+        bundles = {
+            name: client.scatter([bundle], broadcast=True, hash=False)[0]
+            for name, bundle in sweep.bundles.items()
+        }
+        futures = [
+            client.submit(_call, bundles[_bundle_of(t)], t, key=t.key, pure=False) for t in tasks
+        ]
+        index = {future.key: i for i, future in enumerate(futures)}
+        outputs: list[Any] = [None] * len(tasks)
+        games = 0
+        for done, (future, result) in enumerate(as_completed(futures, with_results=True), 1):
+            outputs[index[future.key]] = result
+            games += _games(tasks[index[future.key]])
+            if progress:
+                progress(done, games)
+        return outputs
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _merge(tasks: list, outputs: list[Any]) -> Results:
+    results = Results(tasks=len(tasks))
+    for task, output in zip(tasks, outputs, strict=True):
+        if isinstance(task, SimTask):
+            tally = results.simulations.setdefault(task.point, Tally(task.point.players))
+            tally.add(output)
+        else:
+            results.solutions.append(output)
+    return results
