@@ -252,7 +252,11 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game g uses seed + g.")] = 0,
     policy: Annotated[
-        str, typer.Option(help="Bots: random or greedy (one-step look-ahead).")
+        str,
+        typer.Option(
+            help="Bots: random, greedy (one action ahead), lookahead (one turn ahead) or mcts "
+            "(OpenSpiel's MCTS; needs the openspiel extra)."
+        ),
     ] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
     paths: PathsArg = None,
@@ -270,7 +274,7 @@ def simulate(
     from kemble_tools.engine.simulate import simulate as run_games
 
     if policy not in POLICIES:
-        typer.echo(f"unknown policy '{policy}': use {' or '.join(POLICIES)}", err=True)
+        typer.echo(f"unknown policy '{policy}': use {', '.join(POLICIES)}", err=True)
         raise typer.Exit(EXIT_INTERNAL)
     content = _content(paths, no_base, bundle)
     if variant not in content["variants"]:

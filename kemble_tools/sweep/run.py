@@ -106,6 +106,15 @@ def _run_local_scheduler(
         return list(dask.compute(*calls, scheduler=scheduler, **options))
 
 
+def worker_settings() -> None:
+    """Dask's statistical profiler samples every worker thread's stack every 10 ms; on pure
+    Python work that costs a measurable share of the time (benchmarks/sweep.py), and a sweep
+    has no use for it. Set before a LocalCluster starts, so its workers inherit it."""
+    import dask
+
+    dask.config.set({"distributed.worker.profile.enabled": False})
+
+
 def _run_distributed(
     sweep: Sweep,
     tasks: list,
@@ -119,6 +128,7 @@ def _run_distributed(
 
     cluster = None
     if address == "local":
+        worker_settings()
         cluster = LocalCluster(
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,  # the engine is pure Python: processes, not threads
