@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from kemble_tools.fileio import write_atomic
+from kemble_tools.options import BundleOpt, NoBaseOpt, PathsArg
 from kemble_tools.report import Format, render, render_json, summary
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
@@ -30,28 +31,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     help="Validate, compile, play and print content for The Battle at Kemble's Cascade.",
 )
-
-PathsArg = Annotated[
-    list[Path] | None,
-    typer.Argument(
-        help="Files or folders to check besides the shipped content (an expansion, a scenario).",
-        exists=True,
-        show_default=False,
-    ),
-]
-NoBaseOpt = Annotated[
-    bool,
-    typer.Option("--no-base", help="Check only the given paths, without the shipped base game."),
-]
-BundleOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--bundle",
-        help="Read a compiled kemble.bundle.json instead of YAML content.",
-        exists=True,
-        dir_okay=False,
-    ),
-]
 
 
 def _content(paths: list[Path] | None, no_base: bool, bundle: Path | None) -> dict:

@@ -135,32 +135,20 @@ def check_modeline(doc: Document, kind: str, path: Path | None = None) -> list[D
     target = first[len(MODELINE_PREFIX) :].strip()
     named = target.rsplit("/", 1)[-1]
     if named != expected:
-        return [
-            Diagnostic(
-                doc.file,
-                1,
-                len(MODELINE_PREFIX) + 1,
-                "",
-                "file.modeline",
-                f"the first line names '{named}' but this file is of kind '{kind}'",
-                severity=Severity.WARNING,
-                hint=f"use {expected}",
-            )
-        ]
+        message = f"the first line names '{named}' but this file is of kind '{kind}'"
+        return [_at_schema_path(doc, message, f"use {expected}")]
     if path is not None and "://" not in target and not (path.parent / target).is_file():
-        return [
-            Diagnostic(
-                doc.file,
-                1,
-                len(MODELINE_PREFIX) + 1,
-                "",
-                "file.modeline",
-                f"the schema path '{target}' does not lead to a file from this file's folder",
-                severity=Severity.WARNING,
-                hint=f"use {schema_path_from(path.parent, expected)}",
-            )
-        ]
+        message = f"the schema path '{target}' does not lead to a file from this file's folder"
+        return [_at_schema_path(doc, message, f"use {schema_path_from(path.parent, expected)}")]
     return []
+
+
+def _at_schema_path(doc: Document, message: str, hint: str) -> Diagnostic:
+    """A warning pointing at the schema path on the first line."""
+    column = len(MODELINE_PREFIX) + 1
+    return Diagnostic(
+        doc.file, 1, column, "", "file.modeline", message, severity=Severity.WARNING, hint=hint
+    )
 
 
 def schema_path_from(folder: Path, schema_name: str) -> str:

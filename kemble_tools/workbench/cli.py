@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from kemble_tools.fileio import write_atomic
+from kemble_tools.options import BundleOpt, NoBaseOpt, PathsArg
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
@@ -97,17 +98,8 @@ def fmt(
 
 
 def watch(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Files or folders to watch besides the shipped content (an expansion).",
-            exists=True,
-            show_default=False,
-        ),
-    ] = None,
-    no_base: Annotated[
-        bool, typer.Option("--no-base", help="Only the given paths, without the base game.")
-    ] = False,
+    paths: PathsArg = None,
+    no_base: NoBaseOpt = False,
     images: Annotated[
         Path | None,
         typer.Option(help="Folder for the SVG faces of the cards in edited files."),
@@ -140,22 +132,10 @@ def lsp() -> None:
 
 
 def site(
-    paths: Annotated[
-        list[Path] | None,
-        typer.Argument(
-            help="Files or folders besides the shipped content (an expansion).",
-            exists=True,
-            show_default=False,
-        ),
-    ] = None,
+    paths: PathsArg = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build/site"),
-    no_base: Annotated[
-        bool, typer.Option("--no-base", help="Only the given paths, without the base game.")
-    ] = False,
-    bundle: Annotated[
-        Path | None,
-        typer.Option(help="Read a compiled kemble.bundle.json.", exists=True, dir_okay=False),
-    ] = None,
+    no_base: NoBaseOpt = False,
+    bundle: BundleOpt = None,
     solutions: Annotated[
         Path | None,
         typer.Option(

@@ -1,0 +1,30 @@
+"""Command-line options shared by the commands that read content (one definition each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+PathsArg = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help="Files or folders to check besides the shipped content (an expansion, a scenario).",
+        exists=True,
+        show_default=False,
+    ),
+]
+NoBaseOpt = Annotated[
+    bool,
+    typer.Option("--no-base", help="Check only the given paths, without the shipped base game."),
+]
+BundleOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--bundle",
+        help="Read a compiled kemble.bundle.json instead of YAML content.",
+        exists=True,
+        dir_okay=False,
+    ),
+]
