@@ -213,6 +213,23 @@ def test_build_takes_the_expansion_too(expansion: Path, tmp_path: Path) -> None:
     assert solved == {"nebula-run", *(f"solo-0{n}" for n in range(1, 9))}
     bundle = json.loads((tmp_path / "kemble.bundle.json").read_text())
     assert "WARDEN" in bundle["bosses"]
+    assert (tmp_path / "site" / "scenarios" / "nebula-run.html").is_file()
+
+
+@pytest.mark.parametrize("source", ["folders", "bundle"])
+def test_the_site_catalogues_the_expansion(
+    expansion: Path, bundle: Path, tmp_path: Path, source: str
+) -> None:
+    given = ["nebula"] if source == "folders" else ["--bundle", str(bundle)]
+    run = kemble("site", *given, "--out", str(tmp_path / "site"), cwd=expansion.parent)
+    assert run.returncode == 0, run.stdout + run.stderr
+    site = tmp_path / "site"
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'data-id="N1-01"' in index and 'value="nebula">Nebula</option>' in index
+    assert 'value="WARDEN">Warden</option>' in index  # the boss filter has the new boss
+    assert "data:image/png;base64" in (site / "img" / "N1-01.svg").read_text()  # its art
+    page = (site / "scenarios" / "nebula-run.html").read_text(encoding="utf-8")
+    assert "Nebula run" in page and "Not solved" in page  # no solutions.json given
 
 
 def test_card_art_is_carried_in_the_bundle_and_printed(expansion: Path, bundle: Path) -> None:
