@@ -122,3 +122,18 @@ def test_validate_works_from_another_folder(tmp_path: Path) -> None:
     )
     run = kemble("validate", "exp", "--format", "json", cwd=tmp_path)
     assert run.returncode == 0, run.stdout
+
+
+def test_a_replayed_script_the_rules_refuse_is_reported_and_nothing_written(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "bad.txt"
+    script.write_text("battle\nmove Q\n", encoding="utf-8")
+    out = tmp_path / "site"
+    run = kemble("site", "--out", str(out), "--replay", f"solo-01={script}")
+    assert run.returncode == 1 and "line 2: move Q" in run.stderr and "R-MOV-1" in run.stderr
+    assert not out.exists()
+    good = tmp_path / "good.txt"
+    good.write_text((ROOT / "tests/scripts/solo-01-opening.txt").read_text(), encoding="utf-8")
+    run = kemble("site", "--out", str(out), "--replay", f"solo-01={good}")
+    assert run.returncode == 0 and "a scripted line" in (out / "scenarios/solo-01.html").read_text()

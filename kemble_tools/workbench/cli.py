@@ -181,6 +181,8 @@ def site(
 
 
 def _replay_scripts(pairs: list[str], content: dict) -> dict[str, str]:
+    from kemble_tools.site.replay import ReplayError, replay_frames
+
     scripts = {}
     for pair in pairs:
         scenario, sep, file = pair.partition("=")
@@ -188,7 +190,13 @@ def _replay_scripts(pairs: list[str], content: dict) -> dict[str, str]:
             known = ", ".join(sorted(content["scenarios"]))
             typer.echo(f"--replay {pair}: give SCENARIO=FILE with a scenario of: {known}", err=True)
             raise typer.Exit(EXIT_INVALID)
-        scripts[scenario] = Path(file).read_text(encoding="utf-8")
+        text = Path(file).read_text(encoding="utf-8")
+        try:  # a line the rules refuse is the user's mistake: say where, write nothing
+            replay_frames(content, scenario, text)
+        except ReplayError as exc:
+            typer.echo(f"{file}: {exc}", err=True)
+            raise typer.Exit(EXIT_INVALID) from None
+        scripts[scenario] = text
     return scripts
 
 
