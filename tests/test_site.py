@@ -268,4 +268,3 @@ def test_screenshots_match_the_golden_images(
         golden.write_bytes(shot)
     share = _differs(shot, golden)
     assert share < 0.02, f"{share:.1%} of the pixels differ from {golden.name}"
-

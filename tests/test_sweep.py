@@ -239,10 +239,10 @@ def test_the_lookahead_bot_overloads_itself_to_death_less_than_random_bots() -> 
     seeds = range(100, 106)
     random_bots = play_games(game, "random", seeds)
     lookahead = play_games(game, "lookahead", seeds)
-    # seeds 100-105: random bots 38 overload deaths, the look-ahead bot 13 (when every line
-    # of a turn ends destroyed, it plays the first one it found)
-    assert random_bots.causes["overload"] > 2 * lookahead.causes["overload"]
-    assert lookahead.destroyed < random_bots.destroyed
+    # seeds 100-105: random bots 38 overload deaths of 81 destructions, the look-ahead bot
+    # none of 30 (threat takes 17 of them)
+    assert 5 * lookahead.causes["overload"] < random_bots.causes["overload"]
+    assert 2 * lookahead.destroyed < random_bots.destroyed
 
 
 def test_the_mcts_bot_plays_whole_games() -> None:

@@ -186,7 +186,7 @@ class LookaheadPolicy:
     end-of-turn state scores best by `_score` (glory, Bellonium / 3, 0.6 per energy, -0.5
     per threat level; destroyed -1e6; won +1e6). States seen twice in the turn are searched
     once, a turn never follows a turn (R-TUR-2 makes them free), and the search stops after
-    NODES states: the best line found by then is played."""
+    NODES states: the best line found by then is played; between equal ends, the shortest."""
 
     NODES = 400
 
@@ -216,7 +216,9 @@ class LookaheadPolicy:
             seen.add(key)
             if state.is_terminal() or state.current_player() != me or state.is_chance_node():
                 score = _score(state, me)
-                if score > best[0]:
+                # equal ends (every line destroyed, say): the shortest line, not a last
+                # overload for nothing
+                if score > best[0] or (score == best[0] and len(line) < len(best[1])):
                     best = (score, line)
                 return
             children = []
