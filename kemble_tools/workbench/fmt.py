@@ -19,6 +19,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
+from kemble_tools.compile.compiler import plain
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.load.yaml_loader import load_text
 
@@ -59,21 +60,13 @@ def format_text(text: str, name: str = "<text>") -> str:
     lines = [wrapped for line in out.getvalue().splitlines() for wrapped in _wrap_flow(line)]
     formatted = "\n".join(line.rstrip() for line in lines) + "\n"
     after, _ = load_text(formatted, name)
-    if after is None or _plain(after.data) != _plain(before.data):
+    if after is None or plain(after.data) != plain(before.data):
         raise FormatError(_whole_file(name, "formatting would change the data: left as it is"))
     return formatted
 
 
 def _whole_file(name: str, message: str) -> Diagnostic:
     return Diagnostic(name, 1, 1, "", "fmt.unchanged", message)
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, dict):
-        return {key: _plain(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_plain(item) for item in value]
-    return value
 
 
 def _wrap_flow(line: str, width: int = WIDTH) -> list[str]:
