@@ -156,6 +156,13 @@ def test_diagnostics_as_you_type_without_saving(editor: Editor, expansion: Path)
         {"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": text}]},
     )
     assert editor.diagnostics_for(uri) == [], "fixed: the diagnostics are cleared"
+    editor.notify(
+        "textDocument/didChange",
+        {"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": typed}]},
+    )
+    assert len(editor.diagnostics_for(uri)) == 1
+    editor.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+    assert editor.diagnostics_for(uri) == [], "closed unsaved: the file on disk counts again"
 
 
 def test_hover_shows_rules_text_and_a_picture(editor: Editor, expansion: Path) -> None:

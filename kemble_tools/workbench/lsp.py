@@ -286,6 +286,10 @@ def serve() -> None:
     def did_save(_params: lsp.DidSaveTextDocumentParams) -> None:
         refresh()
 
+    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(_params: lsp.DidCloseTextDocumentParams) -> None:
+        refresh()  # unsaved text thrown away: the file on disk is checked again
+
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def on_hover(params: lsp.HoverParams) -> lsp.Hover | None:
         found = word(params)
