@@ -294,3 +294,26 @@ def test_a_folder_in_an_output_set_is_replaced_whole(tmp_path: Path) -> None:
         (stage / "site" / "index.html").write_text("new", encoding="utf-8")
     assert [p.name for p in (out / "site").iterdir()] == ["index.html"]
     assert [p.name for p in out.iterdir()] == ["site"], "nothing of the old set is left"
+
+
+def test_the_site_escapes_what_strangers_write(tmp_path: Path) -> None:
+    """Names and texts from a pull request are text on the site, never markup or script."""
+    from cli_helpers import kemble
+
+    folder = tmp_path / "exp"
+    folder.mkdir()
+    (folder / "powerups.yaml").write_text(
+        "kind: powerups\npowerups:\n"
+        "  - id: evil\n"
+        "    name: \"<script>alert('name')</script>\"\n"
+        '    flavor: "</script><img src=x onerror=alert(1)>"\n'
+        "    timing: own_turn\n"
+        "    effects: [{on: on_played, do: [gain_energy: 1]}]\n",
+        encoding="utf-8",
+    )
+    run = kemble("site", str(folder), "--out", str(tmp_path / "site"))
+    assert run.returncode == 0, run.stdout + run.stderr
+    for page in (tmp_path / "site" / "index.html", tmp_path / "site" / "cards" / "evil.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "&lt;script&gt;alert(" in html
+        assert "<script>alert(" not in html and "<img src=x" not in html

@@ -59,6 +59,7 @@ BAD = [
     ("remove: [shield]", "remove: [rotary_cage]", "sweep.still_used", 14),
     ("players: [2, 3]", "players: [2, 6]", "schema.range", 4),
     ("players: [2, 3]", "players: [1, 3]", "sweep.players", 4),
+    ("games: 48", "games: 9000000", "sweep.too_many_tasks", 8),  # 2 points × chunks of 8
 ]
 
 

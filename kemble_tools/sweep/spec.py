@@ -17,6 +17,7 @@ from kemble_tools.load.yaml_loader import Document, YMap, load_file
 from kemble_tools.validate.schema_check import check_schema
 
 DEFAULT_CHUNK = 50
+MAX_TASKS = 100_000  # a grid cut finer than this costs more in scheduling than it gains
 BASE = "base"  # the content as it is: every alternative is compared with it
 REMOVABLE = ("upgrades", "powerups", "missions", "achievements")
 
@@ -114,6 +115,17 @@ def _simulation(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Dia
     sweep.games = simulate["games"]
     sweep.seed = simulate.get("seed", 0)
     sweep.chunk = simulate.get("chunk", DEFAULT_CHUNK)
+    tasks = len(sweep.points) * -(-sweep.games // sweep.chunk)
+    if tasks > MAX_TASKS:
+        where = ("simulate", "chunk") if "chunk" in simulate else ("simulate", "games")
+        found.append(
+            doc.diagnostic(
+                where,
+                "sweep.too_many_tasks",
+                f"{tasks:,} tasks: at most {MAX_TASKS:,}",
+                hint=f"play more games per task: chunk: {-(-tasks * sweep.chunk // MAX_TASKS)}",
+            )
+        )
     if "mcts" in policies:
         found += _needs_openspiel(doc)
     return found
