@@ -101,8 +101,7 @@ _FLAGS = ("enemy", "blocks_shots", "enterable", "indestructible", "boss", "vacan
 
 def _dsl_word(word: str) -> str | None:
     """Triggers, actions and selectors of the effect language explain themselves too."""
-    for what, table in (("trigger", spec.TRIGGERS), ("action", spec.ACTIONS),
-                        ("selector", spec.SELECTORS)):  # fmt: skip
+    for table, what in _DSL_TABLES:
         if word in table:
             return f"**{word}** ({what})\n\n{table[word].doc}"
     return None
@@ -147,12 +146,13 @@ def complete(check: Check, text: str, line: int, character: int) -> list[Candida
     lines = text.splitlines()
     before = lines[line][:character] if 0 <= line < len(lines) else ""
     key = _key_before(before)
-    tables = check.catalog
-    ids = lambda name, what: [Candidate(i, what) for i in tables.table(name)]  # noqa: E731
-    dsl = lambda table, what: [Candidate(n, what, e.doc) for n, e in table.items()]  # noqa: E731
+
+    def ids(table: str, what: str) -> list[Candidate]:
+        return [Candidate(item_id, what) for item_id in check.catalog.table(table)]
+
     by_key: dict[str, list[Candidate]] = {
         "object": ids("objects", "object kind"),
-        "on": dsl(spec.TRIGGERS, "trigger"),
+        "on": _dsl(spec.TRIGGERS, "trigger"),
         "deck": [*ids("card", "space card"), *ids("boss", "boss"), *ids("deck", "deck")],
         "rows": ids("card", "space card"),
         "powerups": ids("powerups", "power-up"),
@@ -160,20 +160,32 @@ def complete(check: Check, text: str, line: int, character: int) -> list[Candida
         "variant": ids("variants", "variant"),
         "extends": ids("variants", "variant"),
         "mission": ids("missions", "mission"),
-        "do": dsl(spec.ACTIONS, "action"),
-        "then": dsl(spec.ACTIONS, "action"),
+        "do": _dsl(spec.ACTIONS, "action"),
+        "then": _dsl(spec.ACTIONS, "action"),
     }
-    selector_keys = {p.name for a in spec.ACTIONS.values() for p in a.params if p.type in
-                     (*spec.SET_TYPES, "target")}  # fmt: skip
     if key in by_key:
         return by_key[key]
-    if key in selector_keys:
-        return dsl(spec.SELECTORS, "selector")
+    if key in SELECTOR_KEYS:
+        return _dsl(spec.SELECTORS, "selector")
     if _in_action_list(lines, line, before):
-        return dsl(spec.ACTIONS, "action")
-    everything = [*(c for k in ("object", "deck", "powerups", "variant") for c in by_key[k])]
-    return [*everything, *dsl(spec.TRIGGERS, "trigger"), *dsl(spec.ACTIONS, "action"),
-            *dsl(spec.SELECTORS, "selector")]  # fmt: skip
+        return _dsl(spec.ACTIONS, "action")
+    everything = [c for k in ("object", "deck", "powerups", "variant") for c in by_key[k]]
+    words = [_dsl(table, what) for table, what in _DSL_TABLES]
+    return [*everything, *(c for group in words for c in group)]
+
+
+# The arguments of actions that take a selector: completion offers selectors there.
+SELECTOR_KEYS = frozenset(
+    param.name
+    for action in spec.ACTIONS.values()
+    for param in action.params
+    if param.type in (*spec.SET_TYPES, "target")
+)
+_DSL_TABLES = ((spec.TRIGGERS, "trigger"), (spec.ACTIONS, "action"), (spec.SELECTORS, "selector"))
+
+
+def _dsl(table: dict[str, Any], what: str) -> list[Candidate]:
+    return [Candidate(name, what, element.doc) for name, element in table.items()]
 
 
 def _key_before(before: str) -> str | None:
