@@ -151,8 +151,13 @@ def test_watch_prints_new_diagnostics_on_save_and_redraws_the_cards(content: Pat
         _replace(deck, "  - id: S1-01x\n", "  - id: S1-01\n")
         lines = _read_until(watcher.stdout, "files checked", deadline)
         assert "2 fixed · 25 files checked: no problems" in lines[-1]
+        time.sleep(0.3)
+        assert (images / "S1-01.svg").stat().st_mtime_ns == before, "it looks the same"
+        first_quadrant = "  - id: S1-01\n    quadrants:\n      - {object: fighter, energy: "
+        _replace(deck, first_quadrant + "1,", first_quadrant + "2,")
+        lines = _read_until(watcher.stdout, "files checked", deadline)
         redrawn = _read_until(watcher.stdout, "redrawn:", deadline)
-        assert "card images" in redrawn[-1]
+        assert "redrawn: 1 card image" in redrawn[-1], "only the card that changed"
         assert (images / "S1-01.svg").stat().st_mtime_ns > before
     finally:
         watcher.terminate()

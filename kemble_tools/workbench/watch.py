@@ -41,7 +41,8 @@ def report(check: Check, took: float, before: set[Diagnostic] | None) -> str:
 
 
 def card_images(check: Check, folder: Path) -> list[Path]:
-    """SVG faces of the cards written in the changed files, drawn as the sheets draw them."""
+    """SVG faces of the cards written in the changed files, drawn as the sheets draw them;
+    a file is rewritten only when its card looks different (an image viewer reloads those)."""
     from kemble_tools.export.check import source_item
     from kemble_tools.export.images import card_svg
     from kemble_tools.export.sheets import print_cards
@@ -54,9 +55,10 @@ def card_images(check: Check, folder: Path) -> list[Path]:
         item = source_item(check.catalog, card.id, check.bundle)
         if item is not None and item.doc.file in changed:
             target = folder / f"{card.id}.svg"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            write_atomic(target, card_svg(card))
-            written.append(target)
+            drawn = card_svg(card)
+            if not target.is_file() or target.read_text(encoding="utf-8") != drawn:
+                write_atomic(target, drawn)  # only the cards the edit changed are rewritten
+                written.append(target)
     return written
 
 
