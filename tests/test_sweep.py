@@ -265,3 +265,16 @@ def test_the_cli_writes_tables_and_plots(tmp_path: Path) -> None:
     assert "sweep: 2 grid points × 16 games" in run.stdout and "games/s" in run.stdout
     assert (tmp_path / "out" / "simulations.parquet").is_file()
     assert (tmp_path / "plots" / "win-rate.svg").is_file()
+
+
+def test_an_unreachable_scheduler_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from kemble_tools.sweep import cli, run
+
+    monkeypatch.setattr(run, "CONNECT_SECONDS", 1)  # 10 s for a real cluster
+    spec = _spec(tmp_path, SMALL.replace("games: 48", "games: 8"))
+    assert cli.run(spec, tmp_path / "o", "tcp://127.0.0.1:9", None, None) == 1
+    err = capsys.readouterr().err
+    assert "cannot reach the Dask scheduler at tcp://127.0.0.1:9" in err
+    assert not (tmp_path / "o").exists()

@@ -14,7 +14,7 @@ from kemble_tools.report import Format, render
 def run(spec: Path, out: Path, scheduler: str, workers: int | None, plots: Path | None) -> int:
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-    from kemble_tools.sweep.run import SCHEDULERS, run_sweep, tasks_of
+    from kemble_tools.sweep.run import SCHEDULERS, SchedulerUnreachable, run_sweep, tasks_of
     from kemble_tools.sweep.spec import read_sweep
     from kemble_tools.sweep.tables import write_tables
 
@@ -47,7 +47,11 @@ def run(spec: Path, out: Path, scheduler: str, workers: int | None, plots: Path 
             rate = f"{games / elapsed:,.0f} games/s" if games_total else ""
             bar.update(task, completed=done, rate=rate)
 
-        results = run_sweep(sweep, scheduler, workers, advance, bar.console.print)
+        try:
+            results = run_sweep(sweep, scheduler, workers, advance, bar.console.print)
+        except SchedulerUnreachable as exc:
+            typer.echo(f"kemble sweep: {exc}", err=True)
+            return 1
     written = write_tables(results, out)
     if plots is not None:
         from kemble_tools.sweep.plots import write_plots

@@ -19,6 +19,11 @@ from kemble_tools.sweep.spec import BASE, SimPoint, Sweep
 from kemble_tools.sweep.tasks import SimTask, SolveTask, run_sim, run_solve
 
 SCHEDULERS = ("local", "threads", "sync")  # or tcp://HOST:PORT
+CONNECT_SECONDS = 10
+
+
+class SchedulerUnreachable(Exception):
+    """The cluster named by --scheduler does not answer."""
 
 
 @dataclass
@@ -137,7 +142,12 @@ def _run_distributed(
         )
         client = Client(cluster)
     else:
-        client = Client(address)
+        try:
+            client = Client(address, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError) as exc:
+            raise SchedulerUnreachable(
+                f"cannot reach the Dask scheduler at {address}: {exc}"
+            ) from None
     try:
         if announce:
             announce(f"Dask dashboard: {client.dashboard_link}")
