@@ -162,3 +162,40 @@ def test_watch_prints_new_diagnostics_on_save_and_redraws_the_cards(content: Pat
     finally:
         watcher.terminate()
         watcher.wait(timeout=10)
+
+
+def test_a_changed_picture_redraws_the_card_that_shows_it(tmp_path: Path) -> None:
+    from PIL import Image
+
+    shutil.copytree(ROOT / "schema", tmp_path / "schema")
+    folder = tmp_path / "exp"
+    (folder / "art").mkdir(parents=True)
+    Image.new("RGB", (40, 30), (90, 40, 160)).save(folder / "art" / "nebula.png")
+    (folder / "n1.yaml").write_text(
+        "# yaml-language-server: $schema=../schema/space-cards.schema.json\n"
+        "kind: space_cards\ndeck: {code: N1, name: Nebula}\ncards:\n"
+        "  - id: N1-01\n    quadrants: [{object: empty, art: art/nebula.png}, {object: empty}]\n"
+        "  - id: N1-02\n    quadrants: [{object: empty}, {object: empty}]\n",
+        encoding="utf-8",
+    )
+    images = tmp_path / "images"
+    watcher = subprocess.Popen(
+        [sys.executable, "-m", "kemble_tools.cli", "watch", "--images", str(images), str(folder)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        cwd=tmp_path,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        _read_until(watcher.stdout, "watching for changes", deadline)
+        before = (images / "N1-01.svg").read_text(encoding="utf-8")
+        time.sleep(0.5)
+        Image.new("RGB", (40, 30), (200, 180, 20)).save(folder / "art" / "nebula.png")
+        redrawn = _read_until(watcher.stdout, "redrawn:", deadline)
+        assert "redrawn: 1 card image" in redrawn[-1], "N1-01 only: N1-02 shows no picture"
+        assert (images / "N1-01.svg").read_text(encoding="utf-8") != before
+    finally:
+        watcher.terminate()
+        watcher.wait(timeout=10)

@@ -14,8 +14,11 @@ from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.report import Format, render, summary
+from kemble_tools.validate.semantic import ART_SUFFIXES
 from kemble_tools.workbench.workspace import Check, Workspace
 
+YAML = (".yaml", ".yml")
+WATCHED = (*YAML, *ART_SUFFIXES)  # content files and the pictures cards show
 STEP_MS = 10  # quiet time that ends a batch of changes (an editor's save is several writes)
 DEBOUNCE_MS = 300  # the longest a batch is held while writes keep coming
 
@@ -40,20 +43,21 @@ def report(check: Check, took: float, before: set[Diagnostic] | None) -> str:
     return "\n".join([head, *body, tail]) + "\n"
 
 
-def card_images(check: Check, folder: Path) -> list[Path]:
-    """SVG faces of the cards written in the changed files, drawn as the sheets draw them;
-    a file is rewritten only when its card looks different (an image viewer reloads those)."""
+def card_images(check: Check, folder: Path, every: bool = False) -> list[Path]:
+    """SVG faces of the cards written in the changed files (`every`: of all cards, after a
+    picture changed), drawn as the sheets draw them; a file is rewritten only when its card
+    looks different (an image viewer reloads those)."""
     from kemble_tools.export.check import source_item
     from kemble_tools.export.images import card_svg
     from kemble_tools.export.sheets import print_cards
     from kemble_tools.fileio import write_atomic
 
-    if check.bundle is None or not check.changed:
+    if check.bundle is None or not (check.changed or every):
         return []
     changed, written = set(check.changed), []
     for card in print_cards(check.bundle):
         item = source_item(check.catalog, card.id, check.bundle)
-        if item is not None and item.doc.file in changed:
+        if item is not None and (every or item.doc.file in changed):
             target = folder / f"{card.id}.svg"
             drawn = card_svg(card)
             if not target.is_file() or target.read_text(encoding="utf-8") != drawn:
@@ -74,24 +78,26 @@ def watch(
 
     last: set[Diagnostic] | None = None
 
-    def one_pass() -> None:
+    def one_pass(pictures: bool = False) -> None:
         nonlocal last
         started = time.perf_counter()
         check = workspace.check()
         echo(report(check, time.perf_counter() - started, last))
         last = set(check.diagnostics)
-        if images is not None and (drawn := card_images(check, images)):
+        if images is not None and (drawn := card_images(check, images, pictures)):
             echo(f"redrawn: {len(drawn)} card image{'s' * (len(drawn) != 1)} in {images}")
 
     one_pass()
     echo("watching for changes (Ctrl+C to stop)")
     for batch in changes(
         *roots,
-        watch_filter=lambda _change, path: path.endswith((".yaml", ".yml")),
+        watch_filter=lambda _change, path: path.lower().endswith(WATCHED),
         step=STEP_MS,
         debounce=DEBOUNCE_MS,
         stop_event=stop,
         raise_interrupt=False,
     ):
         if batch:
-            one_pass()
+            # a card's picture (art:) changed: the compiler reads it again; every card is
+            # drawn and only those that now look different are written
+            one_pass(pictures=any(not path.lower().endswith(YAML) for _, path in batch))
