@@ -87,9 +87,18 @@ def _fill(text: str, **values: str) -> str:
     return text
 
 
+ID_RULES = {  # what a valid id looks like, in words, by its pattern
+    schemas.SNAKE_ID: "lower-case letters, digits and underscores, such as shield_drone",
+    schemas.DECK_CODE: "upper-case letters and digits, such as N1 or KRAKEN",
+    schemas.SPACE_CARD_ID: "a deck code, a dash and two digits, such as N1-07",
+    schemas.SCENARIO_ID: "lower-case words joined by dashes, such as nebula-01",
+}
+
+
 def _check_id(what: str, item_id: str, pattern: str) -> None:
     if not re.fullmatch(pattern.strip("^$"), item_id):
-        raise ScaffoldError(f"'{item_id}' is not a valid {what} id: it must match {pattern}")
+        rule = ID_RULES.get(pattern, "a number from 10 to 400" if what == "sensor" else pattern)
+        raise ScaffoldError(f"'{item_id}' is not a valid {what} id: {rule}")
 
 
 def _taken(namespace: str, item_id: str, folder: Path) -> str | None:
