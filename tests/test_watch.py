@@ -102,6 +102,18 @@ def test_a_deleted_and_a_new_file_are_seen(content: Path) -> None:
     )
 
 
+def _watcher(cwd: Path, *args: str) -> subprocess.Popen[str]:
+    """`kemble watch` in its own process, its output read line by line as it comes."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "kemble_tools.cli", "watch", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        cwd=cwd,
+    )
+
+
 def _read_until(stream, marker: str, deadline: float) -> list[str]:
     lines = []
     while time.monotonic() < deadline:
@@ -116,24 +128,10 @@ def _read_until(stream, marker: str, deadline: float) -> list[str]:
 
 def test_watch_prints_new_diagnostics_on_save_and_redraws_the_cards(content: Path) -> None:
     images = content / "images"
-    watcher = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "kemble_tools.cli",
-            "watch",
-            "--no-base",
-            "--images",
-            str(images),
-            str(content / "cards"),
-            str(content / "scenarios"),
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        cwd=content,
-    )
+    watcher = _watcher(
+        content, "--no-base", "--images", str(images), str(content / "cards"),
+        str(content / "scenarios"),
+    )  # fmt: skip
     try:
         deadline = time.monotonic() + 60
         first = _read_until(watcher.stdout, "watching for changes", deadline)
@@ -179,14 +177,7 @@ def test_a_changed_picture_redraws_the_card_that_shows_it(tmp_path: Path) -> Non
         encoding="utf-8",
     )
     images = tmp_path / "images"
-    watcher = subprocess.Popen(
-        [sys.executable, "-m", "kemble_tools.cli", "watch", "--images", str(images), str(folder)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        cwd=tmp_path,
-    )
+    watcher = _watcher(tmp_path, "--images", str(images), str(folder))
     try:
         deadline = time.monotonic() + 60
         _read_until(watcher.stdout, "watching for changes", deadline)
