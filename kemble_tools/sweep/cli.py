@@ -12,6 +12,7 @@ from kemble_tools.report import Format, render
 
 
 def run(spec: Path, out: Path, scheduler: str, workers: int | None, plots: Path | None) -> int:
+    from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
     from kemble_tools.sweep.run import SCHEDULERS, SchedulerUnreachable, run_sweep, tasks_of
@@ -38,7 +39,8 @@ def run(spec: Path, out: Path, scheduler: str, workers: int | None, plots: Path 
         TextColumn("{task.fields[rate]}"),
         TimeElapsedColumn(),
     ]
-    with Progress(*columns, transient=True) as bar:
+    shown = Console(stderr=True)  # the bar on the terminal only; the tables' summary on stdout
+    with Progress(*columns, transient=True, console=shown, disable=not shown.is_terminal) as bar:
         task = bar.add_task("sweep", total=total, rate="")
         started = bar.get_time()
 
@@ -48,7 +50,7 @@ def run(spec: Path, out: Path, scheduler: str, workers: int | None, plots: Path 
             bar.update(task, completed=done, rate=rate)
 
         try:
-            results = run_sweep(sweep, scheduler, workers, advance, bar.console.print)
+            results = run_sweep(sweep, scheduler, workers, advance, typer.echo)
         except SchedulerUnreachable as exc:
             typer.echo(f"kemble sweep: {exc}", err=True)
             return 1

@@ -204,11 +204,14 @@ def write_site(
     bundle: dict, target: Path, solutions: list | None, scripts: dict[str, str] | None = None
 ) -> dict[str, int]:
     """The site with a progress bar over the card pictures (the slow part)."""
+    from rich.console import Console
     from rich.progress import Progress
 
     from kemble_tools.site import build_site
 
     cards = len(bundle["cards"]) + 130  # about: the text and reference cards besides
-    with Progress(transient=True) as progress:
+    # on the terminal's stderr only, as the solver's: a log or a pipe gets the summary line
+    shown = Console(stderr=True)
+    with Progress(transient=True, console=shown, disable=not shown.is_terminal) as progress:
         task = progress.add_task("site: drawing cards", total=cards)
         return build_site(bundle, target, solutions, scripts, lambda _card: progress.advance(task))
