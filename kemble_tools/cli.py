@@ -25,10 +25,13 @@ if TYPE_CHECKING:
     from kemble_tools.compile.compiler import Compilation
     from kemble_tools.engine import State
 
+# Markdown help: a docstring's lines are joined into sentences (rich mode breaks the text wherever
+# the source line ends), and a blank line still starts a paragraph.
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
     help="Validate, compile, play and print content for The Battle at Kemble's Cascade.",
 )
 
@@ -335,10 +338,17 @@ def stats(
     else:
         from rich.console import Console
 
-        Console().print(render_tables(figures))
+        # On a terminal the tables are split to fit it; into a pipe or a file, nothing is cut.
+        console = Console()
+        if console.is_terminal:
+            console.print(render_tables(figures, console.width))
+        else:
+            Console(width=100_000).print(render_tables(figures), crop=False)
 
 
-export_app = typer.Typer(no_args_is_help=True, help="Printable card sheets.")
+export_app = typer.Typer(
+    no_args_is_help=True, rich_markup_mode="markdown", help="Printable card sheets."
+)
 app.add_typer(export_app, name="export")
 
 

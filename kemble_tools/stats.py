@@ -118,33 +118,66 @@ def content_stats(bundle: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _by_deck(title: str, decks: list[dict[str, Any]], rows: list[tuple[str, Any]]) -> Any:
-    """A table with one column per deck and one row per figure (decks fit across a terminal)."""
+def _by_deck(
+    title: str, decks: list[dict[str, Any]], rows: list[tuple[str, Any]], width: int | None
+) -> list[Any]:
+    """Tables with one column per deck and one row per figure; the decks are split over as many
+    tables as it takes to fit `width` columns, so no label or figure is ever cut short."""
     from rich.table import Table
 
-    table = Table(title=title, title_justify="left")
-    table.add_column("")
-    for deck in decks:
-        table.add_column(deck["deck"], justify="right")
-    for label, value in rows:
-        table.add_row(label, *(str(value(deck) or "") for deck in decks))
-    return table
+    cells = [(label, [str(value(deck) or "") for deck in decks]) for label, value in rows]
+    label_width = max((len(label) for label, _ in cells), default=0)
+    tables = []
+    for part, chunk in enumerate(_fitting(decks, cells, label_width, width)):
+        table = Table(title=title if part == 0 else None, title_justify="left")
+        table.add_column("", no_wrap=True, min_width=label_width)
+        for index in chunk:
+            table.add_column(decks[index]["deck"], justify="right", no_wrap=True)
+        for label, values in cells:
+            table.add_row(label, *(values[index] for index in chunk))
+        tables.append(table)
+    return tables
 
 
-def render_tables(stats: dict[str, Any]) -> Any:
-    """Rich tables: totals, objects and symbols per deck, then the other cards."""
+def _fitting(
+    decks: list[dict[str, Any]],
+    cells: list[tuple[str, list[str]]],
+    label_width: int,
+    width: int | None,
+) -> list[list[int]]:
+    """The deck columns in runs that fit `width` (each column costs its text and 3 for padding
+    and border); all in one run when the width is unlimited (output to a file or a pipe)."""
+    runs: list[list[int]] = [[]]
+    used = label_width + 4
+    for index, deck in enumerate(decks):
+        column = max([len(deck["deck"]), *(len(values[index]) for _, values in cells)]) + 3
+        if width is not None and runs[-1] and used + column > width:
+            runs.append([])
+            used = label_width + 4
+        runs[-1].append(index)
+        used += column
+    return runs
+
+
+def render_tables(stats: dict[str, Any], width: int | None = None) -> Any:
+    """Rich tables: totals, objects and symbols per deck, then the other cards; the per-deck
+    tables are split to fit `width` columns (None: any width)."""
     from rich.console import Group
     from rich.table import Table
 
     decks = stats["decks"]
     totals = _by_deck(
-        "Totals per deck", decks, [(key.replace("_", " "), lambda d, k=key: d[k]) for key in TOTALS]
+        "Totals per deck",
+        decks,
+        [(key.replace("_", " "), lambda d, k=key: d[k]) for key in TOTALS],
+        width,
     )
     kinds = sorted({kind for deck in decks for kind in deck["objects"]})
     objects = _by_deck(
         "Objects per deck (quadrants, flip backs included)",
         decks,
         [(kind.replace("_", " "), lambda d, k=kind: d["objects"].get(k)) for kind in kinds],
+        width,
     )
     symbol_rows = [(key.replace("_", " "), lambda d, k=key: d["symbols"][k]) for key in SYMBOLS]
     symbol_rows += [
@@ -155,10 +188,10 @@ def render_tables(stats: dict[str, Any]) -> Any:
         (f"immune: {kind}", lambda d, k=kind: d["immunities"].get(k))
         for kind in ("flame", "missile", "laser", "gamma")
     ]
-    symbols = _by_deck("Symbols per deck (quadrants showing each)", decks, symbol_rows)
+    symbols = _by_deck("Symbols per deck (quadrants showing each)", decks, symbol_rows, width)
     others = Table(title="Other cards", title_justify="left")
     others.add_column("kind")
     others.add_column("count", justify="right")
     for kind, count in stats["cards"].items():
         others.add_row(kind.replace("_", " "), str(count))
-    return Group(totals, objects, symbols, others)
+    return Group(*totals, *objects, *symbols, others)

@@ -91,6 +91,18 @@ def test_usage_errors_exit_2() -> None:
     assert kemble("no-such-command").returncode == 2
 
 
+def test_help_joins_each_command_summary_into_sentences() -> None:
+    from typer.testing import CliRunner
+
+    from kemble_tools.cli import app
+
+    text = CliRunner().invoke(app, ["--help"], env={"COLUMNS": "300"}).output
+    # one line per command when the terminal is wide: no break where the docstring's line ended
+    line = next(line for line in text.splitlines() if " validate " in line)
+    assert "the effect compiler, and whether their cards print" in line
+    assert "every problem (nothing is written)" in line
+
+
 def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     run = kemble("build", "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stdout

@@ -154,3 +154,43 @@ def test_eight_single_player_scenarios_cover_every_boss(bundle: dict) -> None:
     for name in scenarios:  # each file explains its verdict; tests/test_solve.py proves it
         text = (ROOT / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8")
         assert "Solver notes" in text, name
+
+
+def _rendered(stats: dict, width: int | None) -> str:
+    import io
+
+    from rich.console import Console
+
+    from kemble_tools.stats import render_tables
+
+    out = io.StringIO()
+    Console(file=out, width=width or 100_000).print(render_tables(stats, width), crop=False)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("width", [80, 50, None])
+def test_stats_tables_never_cut_a_label_or_a_deck(stats: dict, width: int | None) -> None:
+    text = _rendered(stats, width)
+    assert "…" not in text
+    for deck in stats["decks"]:
+        assert f" {deck['deck']} " in text
+    for label in ("reward bellonium", "object energy", "space mosquito", "immune: missile"):
+        assert label in text
+    if width is not None:
+        assert max(map(len, text.splitlines())) <= width
+
+
+def test_stats_piped_prints_whole_tables() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "kemble_tools.cli", "stats"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "COLUMNS": "80"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert (
+        "…" not in done.stdout
+        and "TUNDRAGEIST" in done.stdout
+        and "reward bellonium" in done.stdout
+    )

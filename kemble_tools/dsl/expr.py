@@ -11,39 +11,19 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from kemble_tools.diagnostics import did_you_mean
 from kemble_tools.dsl import spec
+from kemble_tools.dsl.expr_parser import (
+    Lark,
+    Lark_StandAlone,
+    Token,
+    Tree,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 from kemble_tools.dsl.ir import Attr, Call, Global, Lit, Op, Select
-
-GRAMMAR = r"""
-?start: or_expr
-?or_expr: and_expr | or_expr "or" and_expr -> or_
-?and_expr: not_expr | and_expr "and" not_expr -> and_
-?not_expr: comparison | "not" not_expr -> not_
-?comparison: sum | sum COMP sum -> compare
-?sum: product | sum ADD product -> arith
-?product: unary | product MUL unary -> arith
-?unary: atom | "-" unary -> neg
-?atom: INT -> int_
-     | "true" -> true_
-     | "false" -> false_
-     | STRING -> string
-     | NAME "(" [or_expr ("," or_expr)*] ")" -> call
-     | NAME "." NAME -> attr
-     | NAME -> name
-     | "(" or_expr ")"
-COMP: "==" | "!=" | "<=" | ">=" | "<" | ">"
-ADD: "+" | "-"
-MUL: "*" | "/"
-STRING: /'[^']*'/
-NAME: /[a-z_][a-z0-9_]*/
-%import common.INT
-%import common.WS
-%ignore WS
-"""
 
 Typed = tuple[Any, str]  # IR node and its type
 
@@ -69,9 +49,9 @@ class ExprError(Exception):
 
 @cache
 def _parser() -> Lark:
-    # No `cache=True`: lark would unpickle a file with a predictable name from the shared
-    # temporary folder, which another local user could plant. Building takes about 30 ms.
-    return Lark(GRAMMAR, parser="lalr", propagate_positions=True, maybe_placeholders=False)
+    # The LALR tables come generated (`kemble generate`, from dsl/grammar.py): building them from
+    # the grammar on every run cost 25 ms, and importing lark itself 35 ms more.
+    return Lark_StandAlone()
 
 
 # Bounds on one expression, far above what a card needs (the longest shipped one has 164
