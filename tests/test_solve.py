@@ -96,7 +96,7 @@ def test_last_stand_demands_perfection(shipped: dict[str, Solution]) -> None:
 
 
 def test_last_stand_without_the_missile_for_sale_is_unsolvable() -> None:
-    # R-VAR-TUN-1 (rule switch not_for_sale) R-SHP-1: the one line needs the Missile bought
+    # R-VAR-TUN-1 (rule switch not_for_sale) R-BUY-1: the one line needs the Missile bought
     game = scenario_game("solo-06", rules={"not_for_sale": ["missile"]})
     solution = solve(game, "solo-06", analysis_states=0)
     assert solution.verdict == "unsolvable" and solution.limit_hit is None
