@@ -107,9 +107,33 @@ class EffectCompiler:
             except Skip:
                 ok = False
         actions = self._actions((*path, "do"), item.get("do"), context)
+        if trigger == "passive" and actions is not None and ok:
+            ok = self._passive(path, item, actions)
         if actions is None or not ok:
             return None
         return Effect(trigger, condition, tuple(actions), self._span(path))
+
+    def _passive(self, path: Path_, item: YMap, actions: list[Act]) -> bool:
+        """The engine keeps an upgrade level's passive changes in its owner's statistics
+        (engine/content.py): anything else written as passive would print and do nothing."""
+        problems = []
+        if path[0] != "upgrades":
+            problems.append(((*path, "on"), "only an upgrade level's effects can be passive"))
+        if "if" in item:
+            problems.append(((*path, "if"), "a passive effect is always in effect: no condition"))
+        for i, act in enumerate(actions):
+            problem = _passive_problem(act)
+            if problem:
+                problems.append(((*path, "do", i), problem))
+        for where, message in problems:
+            self._report(
+                where,
+                "dsl.passive",
+                message,
+                hint="passive: modify {stat, by or set: a number, scope: while_owned} of the "
+                "owner; use a trigger (on_turn_start, …) for anything else",
+            )
+        return not problems
 
     def _actions(self, path: Path_, value: Any, context: Context) -> list[Act] | None:
         if not isinstance(value, YList):
@@ -131,6 +155,26 @@ class EffectCompiler:
         if action is None:
             return None  # reported by the schema
         arg_path = (*path, name)
+        trigger = spec.TRIGGERS.get(context.trigger)
+        if trigger is not None and name in trigger.refuses:
+            self._report(
+                arg_path,
+                "dsl.not_in_trigger",
+                f"'{name}' cannot run in '{context.trigger}': {trigger.refused_because}",
+                at_key=True,
+                hint=f"refused in '{context.trigger}': {', '.join(sorted(trigger.refuses))}",
+            )
+            return None
+        if action.needs is not None and action.needs not in context.available:
+            self._report(
+                arg_path,
+                "dsl.unavailable",
+                f"'{name}' needs '{action.needs}', which is not available in "
+                f"'{context.trigger}' here: {action.doc}",
+                at_key=True,
+                hint=unavailable_hint(context.scope(), action.needs),
+            )
+            return None
         given = self._normalise(action, raw)
         if given is None:
             return None  # reported by the schema
@@ -202,7 +246,7 @@ class EffectCompiler:
                     "dsl.missing_argument",
                     f"'{action.name}' needs '{param.name}' here: its default "
                     f"'{param.default}' is not available in '{context.trigger}'",
-                    hint=unavailable_hint(context.scope()),
+                    hint=unavailable_hint(context.scope(), selector.needs),
                 )
                 raise Skip
             return Select(param.default, self._default_selector_args(selector))
@@ -342,7 +386,7 @@ class EffectCompiler:
                 "dsl.unavailable",
                 f"'{name}' is not available in '{context.trigger}' here",
                 at_key=not isinstance(raw, str),
-                hint=unavailable_hint(context.scope()),
+                hint=unavailable_hint(context.scope(), selector.needs),
             )
             raise Skip
         got = context.bound.get(name, selector.type)
@@ -445,6 +489,21 @@ class EffectCompiler:
                 hint=exc.hint,
             )
         )
+
+
+def _passive_problem(act: Act) -> str:
+    """Why a passive action would not do what its text says, or ''."""
+    if act.action != "modify":
+        return f"'{act.action}' cannot be passive: only 'modify' is"
+    args = act.args
+    if args["player"] not in (Select("player"), Select("owner")):
+        return "a passive change is the owner's: 'player' must be left out (or 'owner')"
+    if args["scope"] != Lit("while_owned"):
+        return "a passive change lasts while owned: 'scope' must be while_owned"
+    value = args.get("set", args.get("by"))
+    if not (isinstance(value, Lit) and isinstance(value.value, int)):
+        return "a passive change is a number: it cannot depend on the game (an expression)"
+    return ""
 
 
 def _every_bind() -> frozenset[str]:

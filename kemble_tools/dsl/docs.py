@@ -37,9 +37,13 @@ What an effect may refer to depends on what carries it:
 - **owned** hosts — upgrades, sensor cards, power-ups, missions, achievements: `owner` is
   available. Some triggers only make sense here.
 
-Each trigger adds the names listed with it. `choose` adds `chosen` inside its `then`, and
-`reveal_sensors` adds `matching_players`. Using a name where it is not available is a compile
-error (`dsl.unavailable`).
+Each trigger lists every name it provides and what that name means there. `choose` adds
+`chosen` inside its `then`, and `reveal_sensors` adds `matching_players`. Using a name where it
+is not available is a compile error (`dsl.unavailable`), and so is an action a trigger cannot
+carry out (`dsl.not_in_trigger`).
+
+A name may be *nobody* in some events (`shooter` when no shot was fired): then it selects no
+player, actions on it do nothing, its attributes read 0, and `==` with it is false.
 """
 
 
@@ -52,9 +56,35 @@ def _param_line(param: spec.Param) -> str:
     return f"- `{param.name}` ({param.type}, {default}): {param.doc}"
 
 
+# Where the host's own names exist, by the hosts a trigger runs on.
+_HOST_NAMES = (
+    ("this_quadrant", spec.QUADRANT_HOST, "on a quadrant"),
+    ("this_card", spec.QUADRANT_HOST, "on a quadrant"),
+    ("owner", spec.OWNED_HOST, "on a card a player owns"),
+)
+
+
+def _trigger_names(trigger: spec.Trigger) -> list[str]:
+    """Every name an effect of this trigger may use, with its meaning there."""
+    lines = [f"- `{name}`: {meaning}." for name, meaning in trigger.names.items()]
+    for name, host, where in _HOST_NAMES:
+        if host in trigger.hosts:
+            meaning = spec.HOST_NAMES[name]
+            if name == "this_quadrant" and "event_quadrant" in trigger.binds:
+                meaning += ", the same as `event_quadrant`"
+            lines.append(f"- `{name}` ({where}): {meaning}.")
+    heading = "Names:" if lines else "No names of its own."
+    notes = ["Only on owned hosts."] if trigger.hosts == spec.OWNED_ONLY else []
+    if trigger.refuses:
+        refused = ", ".join(f"`{name}`" for name in sorted(trigger.refuses))
+        notes.append(f"Refused here (`dsl.not_in_trigger`): {refused}: {trigger.refused_because}.")
+    return [heading, "", *lines, *([""] if lines and notes else []), *notes]
+
+
 def _trigger_example(trigger: spec.Trigger) -> str:
     who = "player" if "player" in trigger.binds else "players_in_play"
-    return f"- on: {trigger.name}\n  do: [add_threat: {{player: {who}, amount: 1}}]"
+    actions = trigger.example or f"[add_threat: {{player: {who}, amount: 1}}]"
+    return f"- on: {trigger.name}\n  do: {actions}"
 
 
 def _selector_example(selector: spec.Selector) -> str:
@@ -99,10 +129,7 @@ def render() -> str:
             (
                 t.name,
                 t.doc,
-                [
-                    f"Provides: {', '.join(f'`{b}`' for b in sorted(t.binds)) or 'nothing'}"
-                    + ("; only on owned hosts." if t.hosts == spec.OWNED_ONLY else ".")
-                ],
+                _trigger_names(t),
                 _trigger_example(t),
             )
             for t in spec.TRIGGERS.values()
@@ -114,7 +141,8 @@ def render() -> str:
             (
                 a.name,
                 a.doc,
-                [_param_line(p) for p in a.params]
+                ([f"Needs `{a.needs}` in scope."] if a.needs else [])
+                + [_param_line(p) for p in a.params]
                 + ([f"A bare value stands for `{a.primary}`."] if a.primary else []),
                 a.example,
             )

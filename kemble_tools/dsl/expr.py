@@ -239,7 +239,30 @@ def _name(tree: Tree, scope: Scope) -> Typed:
             f"selector '{name}' needs arguments; use it in an action argument instead",
             _offset(token),
         )
-    return Select(name), scope.selector_type(name)
+    return Select(name, _defaults(selector, token, scope)), scope.selector_type(name)
+
+
+def _defaults(selector: spec.Selector, token: Token, scope: Scope) -> dict[str, Any]:
+    """A bare selector takes its parameters' defaults, as in an action argument
+    (`players_adjacent` is adjacent to `this_quadrant`); an unavailable default is an error."""
+    args: dict[str, Any] = {}
+    for param in selector.params:
+        if param.default is None:
+            continue
+        if param.type not in spec.SET_TYPES:
+            args[param.name] = Lit(param.default)
+            continue
+        needs = spec.SELECTORS[str(param.default)].needs
+        if needs is not None and needs not in scope.available:
+            raise ExprError(
+                "dsl.unavailable",
+                f"'{selector.name}' alone means {param.name}: {param.default}, which is not "
+                "available here",
+                _offset(token),
+                hint=unavailable_hint(scope, needs),
+            )
+        args[param.name] = Select(str(param.default))
+    return args
 
 
 def _require_selector(name: str, token: Token, scope: Scope) -> None:
@@ -257,7 +280,7 @@ def _require_selector(name: str, token: Token, scope: Scope) -> None:
             "dsl.unavailable",
             f"'{name}' is not available here",
             _offset(token),
-            hint=unavailable_hint(scope),
+            hint=unavailable_hint(scope, needs),
         )
 
 
@@ -270,11 +293,15 @@ def _attribute_hint(name: str) -> str | None:
     return None
 
 
-def unavailable_hint(scope: Scope) -> str:
+def unavailable_hint(scope: Scope, needs: str | None = None) -> str:
+    """What is available, and which triggers give the missing name (`shooter`: on_hit and
+    on_destroyed), so a designer sees where it means something."""
     names = sorted(
         s.name for s in spec.SELECTORS.values() if s.needs is None or s.needs in scope.available
     )
-    return f"available here: {', '.join(names)}"
+    givers = [t.name for t in spec.TRIGGERS.values() if needs in t.binds]
+    given = f"'{needs}' is given by {', '.join(givers)} only; " if givers else ""
+    return f"{given}available here: {', '.join(names)}"
 
 
 def _attr(tree: Tree, scope: Scope) -> Typed:

@@ -7,7 +7,8 @@ drift apart (tests check the committed schema and docs against it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 DSL_VERSION = 1
 
@@ -61,11 +62,11 @@ PLAYER_ATTRIBUTES = {
     "column": "column of the ship (0 when off the board)",
 }
 QUADRANT_ATTRIBUTES = {
-    "energy": "Object Energy (0 when indestructible)",
+    "energy": "Object Energy as printed (0 when it has none); damage this turn is `damage_taken`",
     "threat": "threat it gives an adjacent player (R-THR-6: regular threat, else distant)",
     "damage_taken": "damage dealt to it this turn (R-FIR-6)",
-    "row": "its row",
-    "column": "its column",
+    "row": "its row (0 once its card has left the play area)",
+    "column": "its column (0 once its card has left the play area)",
     "glory_reward": "glory of its reward",
     "bellonium_reward": "Bellonium of its reward",
 }
@@ -82,10 +83,18 @@ OWNED_ONLY = frozenset({OWNED_HOST})
 class Trigger:
     name: str
     doc: str
-    binds: frozenset[str]  # context names the event provides
+    names: Mapping[str, str] = field(compare=False)  # context name -> what it means here
     hosts: frozenset[str] = frozenset({QUADRANT_HOST, BOSS_HOST, OWNED_HOST})
     phrase: str = ""
     owned_phrase: str = ""  # the phrase on a card a player owns, where "this" means nothing
+    refuses: frozenset[str] = frozenset()  # actions that cannot do here what their text says
+    refused_because: str = ""
+    example: str = ""  # the docs' example actions, where the generic one would be refused
+
+    @property
+    def binds(self) -> frozenset[str]:
+        """The context names the event provides."""
+        return frozenset(self.names)
 
     def phrase_for(self, host: str) -> str:
         return self.owned_phrase if host == OWNED_HOST and self.owned_phrase else self.phrase
@@ -112,6 +121,7 @@ class Action:
     example: str
     primary: str | None = None  # the parameter a bare scalar stands for: `- damage: 2`
     binds: frozenset[str] = frozenset()  # names available inside its `then` block
+    needs: str | None = None  # the context name it reads; None when always available
 
     def param(self, name: str) -> Param | None:
         return next((p for p in self.params if p.name == name), None)
@@ -125,7 +135,8 @@ class Selector:
     needs: str | None = None  # the context name it reads; None when always available
     single: bool = False  # at most one thing (so `player.energy` makes sense)
     params: tuple[Param, ...] = ()
-    phrase: str = ""
+    phrase: str = ""  # on a card: "each ship adjacent to {to}" (dsl/text.py)
+    plural: str = ""  # "ships adjacent to {to}": what `count` counts
 
 
 @dataclass(frozen=True)
@@ -150,48 +161,89 @@ def _p(name: str, type_: str, doc: str, default: object = None, required: bool =
 
 
 T = frozenset
+# What a name means is fixed per trigger: the docs list each one, and the engine binds exactly
+# these (tests/test_dsl_bindings.py plays each trigger and reads every name back).
+ACTIVE = "the player whose turn it is; nobody between turns, as while space scrolls"
+HIT_OBJECT = (
+    "its attributes, `shows` and `is_enemy` read the object as it was {when}, for the whole "
+    "effect, even once the quadrant is covered (R-FIR-7), its card turned over (R-SYM-12) "
+    "or gone"
+)
+# The names every effect on a host has, whatever its trigger (see `host_names`).
+HOST_NAMES = {
+    "this_quadrant": "the quadrant that carries the effect",
+    "this_card": "the card that carries the effect",
+    "owner": "the player who owns the card (nobody on an achievement: it is shared)",
+}
 TRIGGERS: dict[str, Trigger] = {
     t.name: t
     for t in [
         Trigger(
             "on_enter",
-            "A player moves onto the quadrant (R-MOV-5).",
-            T({"player", "active_player", "event_quadrant"}),
+            "A ship moves onto the quadrant (R-MOV-5); also a ship standing on a card that "
+            "turns over (R-SYM-12). On a -M/-MM quadrant it comes once the extra moves are "
+            "spent (R-SYM-10).",
+            {
+                "player": "the player whose ship arrived",
+                "active_player": ACTIVE + "; not `player` when a card turns over under "
+                "another player's ship",
+                "event_quadrant": "the quadrant the ship arrived on",
+            },
             phrase="When a ship moves here",
             owned_phrase="When a ship moves onto a quadrant",
         ),
         Trigger(
             "on_pushed_onto",
-            "Scrolling pushes a player onto the quadrant (R-SCR-1).",
-            T({"player", "event_quadrant"}),
+            "Scrolling pushes a player onto the quadrant (R-SCR-1), or a collision or "
+            "`shift_player` shifts it there (R-SCR-2).",
+            {
+                "player": "the player whose ship was pushed or shifted",
+                "event_quadrant": "the quadrant the ship arrived on",
+            },
             phrase="When a ship is pushed here",
             owned_phrase="When a ship is pushed onto a quadrant",
         ),
         Trigger(
             "on_hit",
-            "A shot damages the quadrant (R-FIR-4).",
-            T({"shooter", "active_player", "event_quadrant"}),
+            "A shot damages the quadrant (R-FIR-4, R-FIR-6), or a `damage` action does.",
+            {
+                "shooter": "the player whose shot hit (a missile's splash too); nobody when "
+                "a `damage` action dealt the damage",
+                "active_player": ACTIVE,
+                "event_quadrant": "the quadrant hit; " + HIT_OBJECT.format(when="hit"),
+            },
             phrase="When this is hit",
-            owned_phrase="When a shot hits",
+            owned_phrase="When an object is hit",
         ),
         Trigger(
             "on_destroyed",
-            "The quadrant's object is destroyed (R-FIR-6).",
-            T({"shooter", "active_player", "event_quadrant"}),
+            "The quadrant's object is destroyed: by shots (R-FIR-6), by a ship moving or "
+            "pushed onto it (R-OBJ-ENEMY-2, R-OBJ-MINE-1), or by a `destroy` or `damage` action.",
+            {
+                "shooter": "the player whose shot destroyed it; nobody when no shot did",
+                "rammer": "the player whose ship moved or was pushed onto it, when that "
+                "arrival destroyed it (R-OBJ-ENEMY-2, R-OBJ-MINE-1); nobody otherwise",
+                "active_player": ACTIVE,
+                "event_quadrant": "the quadrant whose object was destroyed; "
+                + HIT_OBJECT.format(when="printed (its energy is its printed energy)"),
+            },
             phrase="When this is destroyed",
             owned_phrase="When an object is destroyed",
         ),
         Trigger(
             "on_revealed",
             "The quadrant's card is dealt into the play area (R-SCR-5).",
-            T({"event_quadrant"}),
+            {"event_quadrant": "the quadrant of the card dealt"},
             phrase="When this card arrives",
             owned_phrase="When a card arrives",
         ),
         Trigger(
             "on_scroll_out",
             "The quadrant's card leaves the play area (R-SCR-3, R-SCR-8).",
-            T({"event_quadrant"}),
+            {
+                "event_quadrant": "the quadrant of the card leaving; "
+                + HIT_OBJECT.format(when="when it left")
+            },
             phrase="When this card scrolls out",
             owned_phrase="When a card scrolls out",
         ),
@@ -199,68 +251,89 @@ TRIGGERS: dict[str, Trigger] = {
             "on_pushed_out",
             "A new row pushes the quadrant's card out of the play area (R-SCR-3, R-SCR-5); a "
             "card removed while the space deck is empty is not pushed out (R-SCR-8, D-OBJ-2).",
-            T({"event_quadrant"}),
+            {
+                "event_quadrant": "the quadrant of the card pushed out; "
+                + HIT_OBJECT.format(when="when it left")
+            },
             phrase="When a new row pushes this card out",
             owned_phrase="When a new row pushes a card out",
         ),
         Trigger(
             "on_round_start",
             "A round begins, before sensor cards (R-RND-1).",
-            T(),
+            {},
             phrase="At the start of each round",
         ),
         Trigger(
             "on_turn_start",
-            "A player's turn begins (R-TRN-1).",
-            T({"player", "active_player"}),
-            phrase="At the start of each turn",
+            "A player's turn begins, once Battle or Power Down is chosen (R-TRN-1).",
+            {
+                "player": "the player whose turn begins",
+                "active_player": "the same player",
+            },
+            phrase="At the start of each player's turn",
         ),
         Trigger(
             "on_turn_end",
             "A player's turn ends, after threat is added (R-BAT-1, R-PWD-1).",
-            T({"player", "active_player"}),
-            phrase="At the end of each turn",
+            {
+                "player": "the player whose turn ends",
+                "active_player": "the same player",
+            },
+            phrase="At the end of each player's turn",
         ),
         Trigger(
             "on_sensor_played",
             "The owner plays this sensor card (R-SEN-1).",
-            T({"player"}),
+            {"player": "the owner, who played it"},
             OWNED_ONLY,
             phrase="When played",
         ),
         Trigger(
             "on_bought",
             "The owner buys this upgrade level (R-BUY-2).",
-            T({"player", "active_player"}),
+            {
+                "player": "the owner, who bought it",
+                "active_player": "the owner too: buying happens in its turn",
+            },
             OWNED_ONLY,
             phrase="When bought",
         ),
         Trigger(
             "on_drawn",
             "The owner draws this card (R-PWD-2: 'play at once when drawn').",
-            T({"player"}),
+            {"player": "the owner, who drew it"},
             OWNED_ONLY,
             phrase="When drawn",
         ),
         Trigger(
             "on_played",
             "The owner plays this power-up on its turn (R-BUY-5).",
-            T({"player", "active_player"}),
+            {
+                "player": "the owner, who played it",
+                "active_player": "the owner too: it plays in its turn",
+            },
             OWNED_ONLY,
             phrase="Play on your turn",
         ),
         Trigger(
             "on_game_end",
-            "The game ends, before scoring (R-END-1).",
-            T(),
+            "The game ends, before scoring (R-END-1). Its effects cannot change a solo game's "
+            "outcome (D-SOLO-1).",
+            {},
             phrase="At the end of the game",
+            refuses=T({"choose", "shift_player", "buy", "end_turn", "extra_moves", "extra_shots"}),
+            refused_because="nobody takes a turn or makes a choice once the game has ended",
         ),
         Trigger(
             "passive",
-            "Always in effect while the host is in play or owned (its `modify` "
-            "actions use scope `while_owned`).",
-            T({"player"}),
+            "Always in effect while an upgrade level is owned: its `modify` actions change "
+            "the owner's statistics, by or to a number, with scope `while_owned` (R-UPG-*). "
+            "Anything else written as passive is refused (`dsl.passive`).",
+            {"player": "the owner"},
+            OWNED_ONLY,
             phrase="While in effect",
+            example="[modify: {stat: moves, by: 1, scope: while_owned}]",
         ),
     ]
 }
@@ -276,6 +349,7 @@ SELECTORS: dict[str, Selector] = {
             "player",
             True,
             phrase="that player",
+            plural="players the event is about",
         ),
         Selector(
             "active_player",
@@ -284,14 +358,26 @@ SELECTORS: dict[str, Selector] = {
             "active_player",
             True,
             phrase="the active player",
+            plural="active players",
         ),
         Selector(
             "shooter",
             PLAYERS,
-            "The player whose shot hit or destroyed the quadrant.",
+            "The player whose shot hit or destroyed the quadrant; nobody when no shot did.",
             "shooter",
             True,
             phrase="the shooter",
+            plural="shooters",
+        ),
+        Selector(
+            "rammer",
+            PLAYERS,
+            "The player whose ship moved or was pushed onto the quadrant and so destroyed its "
+            "object (R-OBJ-ENEMY-2, R-OBJ-MINE-1); nobody otherwise.",
+            "rammer",
+            True,
+            phrase="the rammer",
+            plural="rammers",
         ),
         Selector(
             "owner",
@@ -300,27 +386,31 @@ SELECTORS: dict[str, Selector] = {
             "owner",
             True,
             phrase="you",
+            plural="owners",
         ),
         Selector(
             "all_players",
             PLAYERS,
             "Every player, astral ones too (rules still protect astral players, R-AST-3).",
             phrase="every player",
+            plural="players",
         ),
         Selector(
             "players_in_play",
             PLAYERS,
             "Every player whose ship is in the play area.",
             phrase="every ship in play",
+            plural="ships in play",
         ),
         Selector(
             "players_adjacent",
             PLAYERS,
-            "Players on the 8 quadrants around a quadrant.",
+            "Players on the 8 quadrants around a quadrant (R-GEO-3).",
             params=(
                 _p("to", QUADRANTS, "The quadrant (default: this quadrant).", "this_quadrant"),
             ),
             phrase="each ship adjacent to {to}",
+            plural="ships adjacent to {to}",
         ),
         Selector(
             "players_in_row",
@@ -329,19 +419,22 @@ SELECTORS: dict[str, Selector] = {
             params=(
                 _p("of", QUADRANTS, "The quadrant (default: this quadrant).", "this_quadrant"),
             ),
-            phrase="each ship in the row of {of}",
+            phrase="each ship in the same row as {of}",
+            plural="ships in the same row as {of}",
         ),
         Selector(
             "players_in_line",
             PLAYERS,
-            "Players in a straight line from a quadrant in a "
-            "direction, stopping at the first blocking object unless `through_all` (R-THR-5).",
+            "Players in a straight line from a quadrant in a direction, up to the first ship "
+            "or blocking object other than an enemy (R-THR-5), or through everything with "
+            "`through_all` (R-THR-8).",
             params=(
                 _p("from", QUADRANTS, "Start (default: this quadrant).", "this_quadrant"),
                 _p("direction", "direction", "Direction of the line.", required=True),
                 _p("through_all", BOOL, "Ignore blocking objects (gamma).", False),
             ),
-            phrase="each ship in line {direction} of {from}",
+            phrase="each ship in a clear line {direction} of {from}",  # dsl/text.py
+            plural="ships in a clear line {direction} of {from}",
         ),
         Selector(
             "matching_players",
@@ -350,6 +443,7 @@ SELECTORS: dict[str, Selector] = {
             "on a revealed sensor card (R-OBJ-BOMB-2).",
             "matching_players",
             phrase="each player whose symbol was revealed",
+            plural="players whose symbol was revealed",
         ),
         Selector(
             "this_quadrant",
@@ -358,6 +452,7 @@ SELECTORS: dict[str, Selector] = {
             "this_quadrant",
             True,
             phrase="this",
+            plural="quadrants that carry this effect",
         ),
         Selector(
             "event_quadrant",
@@ -366,6 +461,7 @@ SELECTORS: dict[str, Selector] = {
             "event_quadrant",
             True,
             phrase="that quadrant",
+            plural="quadrants the event happened on",
         ),
         Selector(
             "player_quadrant",
@@ -374,16 +470,18 @@ SELECTORS: dict[str, Selector] = {
             "player",
             True,
             phrase="that player's quadrant",
+            plural="quadrants under that player's ship",
         ),
         Selector(
             "adjacent_quadrants",
             QUADRANTS,
-            "The quadrants around a quadrant.",
+            "The quadrants around a quadrant: its 8 neighbours, or 4 with `orthogonal` (R-GEO-3).",
             params=(
                 _p("to", QUADRANTS, "The quadrant (default: this quadrant).", "this_quadrant"),
                 _p("orthogonal", BOOL, "Only N, E, S and W neighbours.", False),
             ),
-            phrase="each quadrant next to {to}",
+            phrase="each quadrant {orthogonally}adjacent to {to}",
+            plural="quadrants {orthogonally}adjacent to {to}",
         ),
         Selector(
             "quadrants_of",
@@ -393,12 +491,17 @@ SELECTORS: dict[str, Selector] = {
                 _p("object", "object", "Object kind id.", required=True),
                 _p("unoccupied", BOOL, "Only quadrants with no ship.", False),
                 _p("except_this", BOOL, "Leave out this quadrant.", False),
-                _p("near", QUADRANTS, "Only quadrants next to these (8 neighbours)."),
+                _p("near", QUADRANTS, "Only quadrants adjacent to these (8 neighbours)."),
             ),
-            phrase="a {object}",
+            phrase="each {object}",  # dsl/text.py: with its options
+            plural="{object}s",
         ),
         Selector(
-            "boss_parts", QUADRANTS, "Every boss part quadrant in play.", phrase="every boss part"
+            "boss_parts",
+            QUADRANTS,
+            "Every boss part quadrant in play.",
+            phrase="every boss part",
+            plural="boss parts",
         ),
         Selector(
             "chosen",
@@ -406,7 +509,8 @@ SELECTORS: dict[str, Selector] = {
             "Inside a `choose` block: what was chosen (its type is the choice's).",
             "chosen",
             True,
-            phrase="the chosen one",
+            phrase="the chosen {kind}",
+            plural="chosen {kind}s",
         ),
         Selector(
             "this_card",
@@ -415,6 +519,7 @@ SELECTORS: dict[str, Selector] = {
             "this_quadrant",
             True,
             phrase="this card",
+            plural="cards that carry this effect",
         ),
         Selector(
             "adjacent_cards",
@@ -422,7 +527,8 @@ SELECTORS: dict[str, Selector] = {
             "Cards next to a card (orthogonally: same row left and "
             "right, and the cards above and below).",
             params=(_p("to", CARDS, "The card (default: this card).", "this_card"),),
-            phrase="each card next to {to}",
+            phrase="each card orthogonally adjacent to {to}",
+            plural="cards orthogonally adjacent to {to}",
         ),
     ]
 }
@@ -488,6 +594,7 @@ ACTIONS: dict[str, Action] = {
             "after spending the extra moves (R-SYM-10).",
             (WHO,),
             "- gain_reward: {}",
+            needs="this_quadrant",
         ),
         Action(
             "draw_powerup",
@@ -611,6 +718,7 @@ ACTIONS: dict[str, Action] = {
             (_p("amount", INT, "Steps.", 1),),
             "- advance_mission: 1",
             "amount",
+            needs="owner",
         ),
         Action(
             "claim_achievement",

@@ -17,7 +17,16 @@ from kemble_tools.dsl.ir import Effect as IREffect
 from kemble_tools.engine import board
 from kemble_tools.engine.content import COUNTER, STAT, Hooks
 from kemble_tools.engine.kernel import Effect, Registry, Step
-from kemble_tools.engine.state import ACTIVE, MATCHING, PLAYER, QUADRANT, SHOOTER, State
+from kemble_tools.engine.rules.queries import damage_taken, seen
+from kemble_tools.engine.state import (
+    ACTIVE,
+    MATCHING,
+    PLAYER,
+    QUADRANT,
+    RAMMER,
+    SHOOTER,
+    State,
+)
 from kemble_tools.engine.threat import line_reaches, threat_level
 
 Fn = Callable[[Any, State, Any], Any]
@@ -130,7 +139,7 @@ class Compiler:
 
         def quadrant_attribute(g: Any, s: State, f: Any) -> int:
             found = target(g, s, f)
-            return read_quadrant(g, s, found[0]) if found else 0
+            return read_quadrant(g, s, f, found[0]) if found else 0
 
         return quadrant_attribute
 
@@ -149,6 +158,11 @@ class Compiler:
         if name == "parts_left":
             (rule,) = args
             return lambda g, s, f: g.parts_left(s, rule(g, s, f))
+        if name == "is_enemy":
+            (where,) = args
+            return lambda g, s, f: (
+                bool(q := where(g, s, f)) and seen(g, s, f.bindings, q[0]).kind.enemy
+            )
         test = _PREDICATES[name]
         return lambda g, s, f: test(g, s, *(a(g, s, f) for a in args))
 
@@ -158,7 +172,7 @@ class Compiler:
 
             def shows(g: Any, s: State, f: Any) -> bool:
                 found = first(g, s, f)
-                return bool(found) and g.shown(s, found[0]).kind.index == kind
+                return bool(found) and seen(g, s, f.bindings, found[0]).kind.index == kind
 
             return shows
         if name == "counter":
@@ -290,9 +304,15 @@ def _player_quadrant(g: Any, s: State, f: Any) -> tuple[int, ...]:
     return (g.tables.quadrants[s.cells[pos]].ref,) if 0 <= pos < len(s.cells) else NOTHING
 
 
-_BOUND = {"player": PLAYER, "active_player": ACTIVE, "shooter": SHOOTER, "event_quadrant": QUADRANT}
+_BOUND = {
+    "player": PLAYER,
+    "active_player": ACTIVE,
+    "shooter": SHOOTER,
+    "rammer": RAMMER,
+    "event_quadrant": QUADRANT,
+}
 _PLAYER_SELECTORS = frozenset(
-    {"player", "active_player", "shooter", "owner", "matching_players", "all_players"}
+    {"player", "active_player", "shooter", "rammer", "owner", "matching_players", "all_players"}
     | {"players_in_play", "players_adjacent", "players_in_row", "players_in_line"}
 )
 
@@ -336,22 +356,24 @@ _PLAYER_ATTRIBUTES: dict[str, Callable[[Any, State, int], int]] = {
 }
 
 
-def _cell_attribute(axis: int) -> Callable[[Any, State, int], int]:
-    def read(g: Any, s: State, ref: int) -> int:
+def _cell_attribute(axis: int) -> Callable[[Any, State, Any, int], int]:
+    def read(g: Any, s: State, f: Any, ref: int) -> int:
         cell = g.cell_of(s, ref)
         return _position(s, cell, axis) if cell >= 0 else 0
 
     return read
 
 
-_QUADRANT_ATTRIBUTES: dict[str, Callable[[Any, State, int], int]] = {
-    "energy": lambda g, s, ref: g.shown(s, ref).energy,
-    "threat": lambda g, s, ref: g.shown(s, ref).adjacent_threat,
-    "damage_taken": lambda g, s, ref: g.damage_taken(s, ref),
+# The object's attributes read what the effect sees there (queries.seen): on on_hit and
+# on_destroyed, the object hit or destroyed, as printed; row and column are the place's.
+_QUADRANT_ATTRIBUTES: dict[str, Callable[[Any, State, Any, int], int]] = {
+    "energy": lambda g, s, f, ref: seen(g, s, f.bindings, ref).energy,
+    "threat": lambda g, s, f, ref: seen(g, s, f.bindings, ref).adjacent_threat,
+    "damage_taken": lambda g, s, f, ref: damage_taken(g, s, ref, seen(g, s, f.bindings, ref)),
     "row": _cell_attribute(0),
     "column": _cell_attribute(1),
-    "glory_reward": lambda g, s, ref: g.shown(s, ref).reward.glory,
-    "bellonium_reward": lambda g, s, ref: g.shown(s, ref).reward.bellonium,
+    "glory_reward": lambda g, s, f, ref: seen(g, s, f.bindings, ref).reward.glory,
+    "bellonium_reward": lambda g, s, f, ref: seen(g, s, f.bindings, ref).reward.bellonium,
 }
 
 
@@ -387,15 +409,9 @@ def _is_astral(g: Any, s: State, who: Any) -> bool:
     return player is not None and s.players[player].astral
 
 
-def _is_enemy(g: Any, s: State, where: Any) -> bool:
-    ref = _first(where)
-    return ref is not None and g.shown(s, ref).kind.enemy
-
-
 _PREDICATES: dict[str, Callable[..., bool]] = {
     "marked": _marked,
     "occupied": _occupied,
     "standing_on": _standing_on,
     "is_astral": _is_astral,
-    "is_enemy": _is_enemy,
 }

@@ -23,9 +23,11 @@ PHASES = ("sensor", "turn_choice", "battle", "powerdown", "terminal")
 # outcomes (ONGOING is 0, as the kernel expects)
 WON, LOST, ENDED = 1, 2, 3
 OUTCOMES = ("ongoing", "won", "lost", "ended")
-# the bindings of an event, by slot (what the DSL's event selectors read)
-PLAYER, ACTIVE, SHOOTER, QUADRANT, MATCHING, ACHIEVEMENT = range(6)
-NO_EVENT: tuple[Any, ...] = (None, None, None, None, None, None)
+# the bindings of an event, by slot (what the DSL's event selectors read). RAMMER: the ship
+# whose arrival (on_enter, on_pushed_onto) or ram (on_destroyed) the event is; SHOWN: the
+# quadrant id of the object hit or destroyed, read as it was (docs/dsl.md, on_hit, on_destroyed)
+PLAYER, ACTIVE, SHOOTER, QUADRANT, MATCHING, ACHIEVEMENT, RAMMER, SHOWN = range(8)
+NO_EVENT: tuple[Any, ...] = (None,) * 8
 
 
 def event(
@@ -33,8 +35,10 @@ def event(
     active: int | None = None,
     shooter: int | None = None,
     quadrant: int | None = None,
+    rammer: int | None = None,
+    shown: int | None = None,
 ) -> tuple[Any, ...]:
-    return (player, active, shooter, quadrant, None, None)
+    return (player, active, shooter, quadrant, None, None, rammer, shown)
 
 
 class Player:

@@ -11,8 +11,16 @@ from typing import Any
 from kemble_tools.engine.content import STAT
 from kemble_tools.engine.kernel import CHANCE, Choice, Frame, Step, ask, push, push_below
 from kemble_tools.engine.rules import fire, players
+from kemble_tools.engine.rules.queries import seen
 from kemble_tools.engine.rules.registry import RULES
-from kemble_tools.engine.state import ACHIEVEMENT, BATTLE, MATCHING, State
+from kemble_tools.engine.state import (
+    ACHIEVEMENT,
+    BATTLE,
+    MATCHING,
+    QUADRANT,
+    RAMMER,
+    State,
+)
 
 PLAYER_SYMBOLS = ("red", "blue", "green", "yellow", "purple")  # seat order (R-COMP-3)
 
@@ -81,7 +89,7 @@ def gain_reward(g: Any, s: State, step: Step, frame: Frame) -> None:
     run at all: R-SYM-10)."""
     if frame.host < 0:
         return
-    quadrant = g.shown(s, frame.host)
+    quadrant = seen(g, s, frame.bindings, frame.host)  # on_destroyed: what was destroyed
     for index in _targets(g, s, step, frame, "player"):
         players.give_reward(g, s, index, quadrant.reward)
 
@@ -117,7 +125,14 @@ def destroy(g: Any, s: State, step: Step, frame: Frame) -> None:
             if not s.players[target].astral:
                 players.destroy_player(g, s, target, _cause(g, s, frame))  # R-OBJ-BH-1
         else:
-            fire.destroy_quadrant(g, s, target, active, reward)
+            fire.destroy_quadrant(g, s, target, active, reward, rammer=_rammer(frame, target))
+
+
+def _rammer(frame: Frame, ref: int) -> int | None:
+    """R-OBJ-ENEMY-2, R-OBJ-MINE-1: an effect of a ship's arrival on a quadrant that destroys
+    the object there is that ship's ram."""
+    bindings = frame.bindings
+    return bindings[RAMMER] if bindings[QUADRANT] == ref else None
 
 
 @RULES.action("flip_card")

@@ -11,7 +11,7 @@ from typing import Any
 
 from kemble_tools.engine.content import Quadrant
 from kemble_tools.engine.kernel import arm_effects, push_effects
-from kemble_tools.engine.state import ACHIEVEMENT, QUADRANT, State
+from kemble_tools.engine.state import ACHIEVEMENT, QUADRANT, State, event
 
 
 def note(s: State, text: str, *args: Any) -> None:
@@ -19,6 +19,15 @@ def note(s: State, text: str, *args: Any) -> None:
     %-template, formatted only when someone watches."""
     if s.notes is not None:
         s.notes.append(("event", f"r{s.round}: {text % args if args else text}"))
+
+
+def active_player(s: State) -> int | None:
+    """Whose turn it is: nobody between turns (scrolling, the start of a round)."""
+    return s.turn.player if s.turn is not None else None
+
+
+def with_achievement(bindings: tuple[Any, ...], card: int) -> tuple[Any, ...]:
+    return (*bindings[:ACHIEVEMENT], card, *bindings[ACHIEVEMENT + 1 :])
 
 
 def quadrant_hooks(
@@ -47,7 +56,7 @@ def fire_owned(g: Any, s: State, trigger: str, bindings: tuple[Any, ...]) -> Non
     for card in s.achievements:
         effects = tables.achievements[card].hooks.get(trigger)
         if effects:
-            push_effects(g, s, effects, (*bindings[:ACHIEVEMENT], card))
+            push_effects(g, s, effects, with_achievement(bindings, card))
 
 
 def armed_event(
@@ -71,7 +80,7 @@ def armed_event(
         for card in s.achievements:
             achievement = tables.achievements[card].hooks.get(trigger)
             if achievement:
-                frames += arm_effects(g, s, achievement, (*bindings[:ACHIEVEMENT], card))
+                frames += arm_effects(g, s, achievement, with_achievement(bindings, card))
     return frames
 
 
@@ -114,9 +123,9 @@ def resolve_quadrant(g: Any, s: State, index: int, cell: int, trigger: str) -> N
     they wait until the extra moves are spent there (R-SYM-10, `paid_for`); the cards players
     own hear the arrival at once."""
     quadrant = g.tables.quadrants[s.cells[cell]]
-    active = s.turn.player if s.turn is not None else None
     ref = quadrant.ref
-    bindings = (index, active, None, ref, None, None)
+    # `rammer`: an effect of this arrival that destroys the object is the ship's ram
+    bindings = event(index, active_player(s), quadrant=ref, rammer=index)
     player = s.players[index]
     if quadrant.move_cost:
         player.pending = (ref, quadrant.move_cost, trigger == "on_pushed_onto")
@@ -130,7 +139,6 @@ def resolve_quadrant(g: Any, s: State, index: int, cell: int, trigger: str) -> N
 def paid_for(g: Any, s: State, index: int, ref: int, pushed: bool) -> None:
     """R-SYM-10: the -M/-MM cost is paid: the quadrant's effects for the ship's arrival come
     now (R-OBJ-MAZE-1: a maze's glory, and its marker)."""
-    active = s.turn.player if s.turn is not None else None
     trigger = "on_pushed_onto" if pushed else "on_enter"
-    bindings = (index, active, None, ref, None, None)
+    bindings = event(index, active_player(s), quadrant=ref, rammer=index)
     quadrant_hooks(g, s, g.shown(s, ref), trigger, bindings, ref)

@@ -10,9 +10,15 @@ from kemble_tools.engine.content import ORTHOGONAL, STAT, Quadrant, Weapon
 from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import Choice, Frame, ask, push_all
 from kemble_tools.engine.rules.boss import check_boss_defeat
-from kemble_tools.engine.rules.events import armed_event, fire_event, note, resolve_quadrant
+from kemble_tools.engine.rules.events import (
+    active_player,
+    armed_event,
+    fire_event,
+    note,
+    resolve_quadrant,
+)
 from kemble_tools.engine.rules.players import add_threat, bump, give_reward, lose_energy
-from kemble_tools.engine.state import State
+from kemble_tools.engine.state import State, event
 
 TURRET_SHOTS, ROTATE_COST = STAT["turret_shots"], STAT["rotate_cost"]
 TURRET_TURNS = STAT["turret_turns"]
@@ -158,14 +164,24 @@ def damage_quadrant(
         turn.damage = tuple(sorted(done.items()))
     if shooter is not None:
         bump(s.players[shooter], "damage_dealt", damage)
-    on_hit = armed_event(g, s, ref, "on_hit", (None, shooter, shooter, ref, None, None), hit)
+    bindings = event(active=active_player(s), shooter=shooter, quadrant=ref, shown=hit.id)
+    on_hit = armed_event(g, s, ref, "on_hit", bindings, hit)
     if hit.destructible and total >= hit.energy:
-        destroy_quadrant(g, s, ref, shooter, reward=True)
+        destroy_quadrant(g, s, ref, shooter, reward=True, shooter=shooter)
     push_all(s, on_hit)
 
 
-def destroy_quadrant(g: Any, s: State, ref: int, by: int | None, reward: bool) -> None:
-    """R-FIR-7: the reward at once, then the quadrant is covered; flip cards turn over."""
+def destroy_quadrant(
+    g: Any,
+    s: State,
+    ref: int,
+    by: int | None,
+    reward: bool,
+    shooter: int | None = None,
+    rammer: int | None = None,
+) -> None:
+    """R-FIR-7: the reward at once, then the quadrant is covered; flip cards turn over. `by`
+    is credited (counters, the reward); `shooter` or `rammer` says how, for on_destroyed."""
     cell = g.cell_of(s, ref)
     quadrant = g.tables.quadrants[s.cells[cell]] if cell >= 0 else g.shown(s, ref)
     if quadrant.kind.vacant:
@@ -178,7 +194,10 @@ def destroy_quadrant(g: Any, s: State, ref: int, by: int | None, reward: bool) -
         if reward:
             give_reward(g, s, by, quadrant.reward)
     # Hooks decide (their conditions) while the object is still shown; they act after.
-    fire_event(g, s, ref, "on_destroyed", (None, by, by, ref, None, None), quadrant)
+    bindings = event(
+        active=active_player(s), shooter=shooter, quadrant=ref, rammer=rammer, shown=quadrant.id
+    )
+    fire_event(g, s, ref, "on_destroyed", bindings, quadrant)
     if cell >= 0:
         cells = list(s.cells)
         cells[cell] = g.tables.covered(quadrant)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.content import Quadrant
-from kemble_tools.engine.state import State
+from kemble_tools.engine.state import QUADRANT, SHOWN, State
 
 
 def cell_of(g: Any, s: State, ref: int) -> int:
@@ -39,9 +39,20 @@ def shown(g: Any, s: State, ref: int) -> Quadrant:
     return quadrants[g.tables.cards[ref // 2].front[ref % 2]]
 
 
-def damage_taken(g: Any, s: State, ref: int) -> int:
-    """Damage dealt this turn to what the quadrant shows (R-FIR-6)."""
-    return s.turn.damage_on(shown(g, s, ref).id) if s.turn is not None else 0
+def seen(g: Any, s: State, bindings: tuple[Any, ...], ref: int) -> Quadrant:
+    """What an effect reads on a quadrant: the object its event is about (hit or destroyed,
+    as it was printed) on the event's own quadrant, else what the quadrant shows now. So an
+    on_destroyed effect reads the energy of what was destroyed, not of its cover."""
+    if bindings[SHOWN] is not None and bindings[QUADRANT] == ref:
+        return g.tables.quadrants[bindings[SHOWN]]
+    return shown(g, s, ref)
+
+
+def damage_taken(g: Any, s: State, ref: int, quadrant: Quadrant | None = None) -> int:
+    """Damage dealt this turn to what the quadrant shows, or to `quadrant` (R-FIR-6)."""
+    if s.turn is None:
+        return 0
+    return s.turn.damage_on((quadrant or shown(g, s, ref)).id)
 
 
 def rows_of_cards(g: Any, s: State) -> list[list[int]]:

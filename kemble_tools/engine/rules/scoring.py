@@ -4,26 +4,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine.kernel import ONGOING
-from kemble_tools.engine.rules.events import note
-from kemble_tools.engine.state import ENDED, LOST, TERMINAL, WON, State
+from kemble_tools.engine.kernel import ONGOING, run
+from kemble_tools.engine.rules.events import fire_global, note
+from kemble_tools.engine.state import ENDED, LOST, NO_EVENT, TERMINAL, WON, State
 
 
 def game_over(g: Any, s: State, why: str, lost: bool | None = None) -> None:
     """D-SOLO-1: a solo game is won once the boss is defeated and lost otherwise; a game of
     several players ends and is scored (R-END-1)."""
-    if s.outcome != ONGOING:
-        return
+    if s.outcome != ONGOING or s.phase == TERMINAL:
+        return  # over already, or ending: an effect at the end cannot end it again
     alone = len(s.players) == 1
     if lost is None:  # a test position with no boss simply ends
         lost = alone and s.boss >= 0 and not s.boss_defeated
     won = alone and s.boss_defeated
+    s.phase = TERMINAL
+    s.frames, s.choice, s.turn = (), None, None
+    end_effects(g, s)
     s.outcome = LOST if lost else (WON if won else ENDED)
     if not alone:
         final_scoring(g, s)
-    s.phase = TERMINAL
-    s.frames, s.choice, s.turn = (), None, None
     note(s, "game over: %s", why)
+
+
+def end_effects(g: Any, s: State) -> None:
+    """The effects of on_game_end, before scoring (R-END-1), each run to its end. Nobody can
+    answer a choice any more (the compiler refuses `choose` there): a chance draw is skipped."""
+    fire_global(g, s, "on_game_end", NO_EVENT)
+    while s.frames:
+        run(g, s)
+        s.choice = None
 
 
 def final_scoring(g: Any, s: State) -> None:

@@ -14,7 +14,7 @@ from kemble_tools.engine.rules.boss import (
 from kemble_tools.engine.rules.events import fire_event, fire_global
 from kemble_tools.engine.rules.players import add_threat, drop_modifiers, gain_bellonium
 from kemble_tools.engine.rules.scoring import game_over
-from kemble_tools.engine.state import NO_EVENT, SENSOR, TURN_CHOICE, State
+from kemble_tools.engine.state import NO_EVENT, SENSOR, TURN_CHOICE, State, event
 from kemble_tools.engine.threat import threat_for
 
 ROW_1 = frozenset({0})
@@ -44,7 +44,7 @@ def scroll_rows(g: Any, s: State, step: Any = None, frame: Any = None) -> None:
         ref = quadrant.ref
         for trigger in triggers:
             if trigger in g.owned_triggers or trigger in quadrant.hooks or quadrant.borrows_special:
-                fire_event(g, s, ref, trigger, (None, None, None, ref, None, None), quadrant)
+                fire_event(g, s, ref, trigger, event(quadrant=ref, shown=q), quadrant)
     leaving = [quadrants[q].card for q in bottom_cells[::2]]
     part_of_boss_left = check_boss_left(g, s, leaving, s.cells[: (height - 1) * width])
     mark = len(s.frames)  # the next round starts after the hooks of the new row
@@ -105,7 +105,7 @@ def new_row_arrived(g: Any, s: State, cells: tuple[int, ...]) -> None:
                     gain_bellonium(s, index, quadrant.global_bellonium)
         if owned or "on_revealed" in quadrant.hooks or quadrant.borrows_special:
             ref = quadrant.ref
-            fire_event(g, s, ref, "on_revealed", (None, None, None, ref, None, None), quadrant)
+            fire_event(g, s, ref, "on_revealed", event(quadrant=ref), quadrant)
 
 
 def next_round(g: Any, s: State, step: Any = None, frame: Any = None) -> None:

@@ -9,7 +9,7 @@ from kemble_tools.engine.kernel import CHANCE, Choice, Frame, ask, push_effects
 from kemble_tools.engine.rules.events import note
 from kemble_tools.engine.rules.players import bump, refresh
 from kemble_tools.engine.rules.scoring import team
-from kemble_tools.engine.state import BATTLE, POWERDOWN, State
+from kemble_tools.engine.state import BATTLE, POWERDOWN, State, event
 
 POWERUP_PRICE = 2  # R-BUY-5
 
@@ -111,7 +111,7 @@ def buy(g: Any, s: State, arg: int) -> None:
     refresh(g, player)
     note(s, "p%d buy %s %d", index + 1, spec.id, target)
     for level in levels:
-        push_effects(g, s, level.on_bought, (index, index, None, None, None, None), -1, index)
+        push_effects(g, s, level.on_bought, event(index, index), -1, index)
 
 
 def _buyer(s: State) -> int:
@@ -165,7 +165,7 @@ def play(g: Any, s: State, card: int) -> None:
     hand.remove(card)
     s.players[owner].hand = tuple(hand)
     bump(s.players[index], "powerups_played")
-    push_effects(g, s, spec.on_played, (index, index, None, None, None, None), -1, index)
+    push_effects(g, s, spec.on_played, event(index, index), -1, index)
 
 
 def draw_powerup(g: Any, s: State, index: int) -> None:
@@ -195,7 +195,7 @@ def take_powerup(g: Any, s: State, index: int, card: int) -> None:
     s.powerup_deck = tuple(deck)
     spec = g.tables.powerups[card]
     if spec.when_drawn:  # R-PWD-2: played at once
-        push_effects(g, s, spec.on_drawn, (index, None, None, None, None, None), -1, index)
+        push_effects(g, s, spec.on_drawn, event(index), -1, index)
         return
     player = s.players[index]
     player.hand = (*player.hand, card)

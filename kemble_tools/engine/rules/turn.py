@@ -17,7 +17,7 @@ from kemble_tools.engine.rules.players import (
     resolve_threat,
 )
 from kemble_tools.engine.rules.scroll import scroll
-from kemble_tools.engine.state import BATTLE, POWERDOWN, TURN_CHOICE, State, Turn
+from kemble_tools.engine.state import BATTLE, POWERDOWN, TURN_CHOICE, State, Turn, event
 from kemble_tools.engine.threat import threat_for
 
 MAX_ENERGY, RECHARGE = STAT["max_energy"], STAT["recharge"]
@@ -84,7 +84,7 @@ def sensor_played(g: Any, s: State, step: Any, frame: Frame) -> None:
     index, number = step.args
     effects = g.tables.sensor_by_number[number].on_played
     if effects:
-        push_effects(g, s, effects, (index, None, None, None, None, None), -1, index)
+        push_effects(g, s, effects, event(index), -1, index)
     if all(p.sensor >= 0 or not p.hand_sensors for p in s.players):
         played = [(max(p.sensor, 0), i) for i, p in enumerate(s.players)]
         s.order = tuple(i for _, i in sorted(played, reverse=True))  # R-SEN-1
@@ -102,7 +102,7 @@ def choose_turn(g: Any, s: State, kind: int) -> None:
     note(s, "p%d %s", index + 1, "battle" if kind == BATTLE else "powerdown")
     if kind == POWERDOWN:
         power_down_start(g, s, index)
-    fire_global(g, s, "on_turn_start", (index, index, None, None, None, None))
+    fire_global(g, s, "on_turn_start", event(index, index))
 
 
 def power_down_start(g: Any, s: State, index: int) -> None:
@@ -131,7 +131,7 @@ def end_turn(g: Any, s: State, _arg: int = 0) -> None:
     if player.pos >= 0:  # R-THR-3: astral players add none
         add_threat(s, index, threat_for(g, s, player.pos))
     mark = len(s.frames)
-    fire_global(g, s, "on_turn_end", (index, index, None, None, None, None))
+    fire_global(g, s, "on_turn_end", event(index, index))
     run_after(g, s, g.steps.frame("next_turn", index), mark)  # after the hooks
 
 
