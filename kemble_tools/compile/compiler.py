@@ -70,7 +70,7 @@ def compile_validated(validation: Validation) -> Compilation:
         boss = doc.data.get("id") if kind == "boss" else None
         effects = EffectCompiler(doc, validation.catalog, _span_file(doc), boss)
         _COMPILERS[kind](bundle, doc, effects, validation.catalog)
-        found.extend(effects.diagnostics)
+        found.extend(validation.settle(effects.diagnostics))
     bundle["sensors"].sort(key=lambda sensor: sensor["number"])
     diagnostics = sort_diagnostics(found)
     bundle_or_none = None if has_errors(diagnostics) else bundle
@@ -94,7 +94,8 @@ def check_effects(validation: Validation) -> list[Diagnostic]:
             effects.effects((*path, "effects"), hosts.get(rule.get("id"), default))
         if kind == "boss" and "defeat" in doc.data:
             effects.condition(("defeat",), frozenset())
-        found.extend(d for d in effects.diagnostics if (d.file, d.pointer) not in rejected)
+        settled = validation.settle(effects.diagnostics)
+        found.extend(d for d in settled if (d.file, d.pointer) not in rejected)
     return found
 
 

@@ -29,6 +29,7 @@ except ImportError:  # pragma: no cover - depends on the platform's wheels
     CParser = None
 
 from kemble_tools.diagnostics import SOURCES, Diagnostic, Severity, json_pointer
+from kemble_tools.load.yaml_hints import explain
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_NUMBER_CHARS = 20  # an integer longer than this is an error (and int() stays cheap)
@@ -39,6 +40,7 @@ MAX_NODES = 100_000
 
 Pos = tuple[int, int]  # 1-based line, column
 Path_ = tuple[str | int, ...]
+Edge = tuple[int, str | int]  # id() of a container, and a key or index in it
 
 _YAML_TAG = "tag:yaml.org,2002:"
 _INT, _FLOAT, _BOOL, _NULL, _STR = (_YAML_TAG + t for t in ("int", "float", "bool", "null", "str"))
@@ -77,6 +79,11 @@ class Document:
     data: Any
     lines: list[str] = field(repr=False)
     source: str = ""  # its content name, the same from any folder (load.content.collect_named)
+    # The edges (id of a container, key or index) through which a node written elsewhere is
+    # reached: an alias, or a key that a merge (<<) brought. A problem of that node is the
+    # anchor's, and is reported there once (validate.aliases).
+    shared: frozenset[Edge] = field(default=frozenset(), repr=False)
+    merged: frozenset[Edge] = field(default=frozenset(), repr=False)  # the merges' keys only
 
     def position(self, path: Path_) -> Pos:
         """Position of the node at `path`, or of its deepest existing ancestor."""
@@ -220,15 +227,15 @@ def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None,
     lines = text.splitlines()
     try:
         try:
-            data = _build(text, fast)
+            data, shared, merged = _build(text, fast)
         except YAMLError as exc:
             if not (fast and _second_opinion_helps(exc, text)):
                 raise
-            data = _build(text, fast=False)
+            data, shared, merged = _build(text, fast=False)
     except _Abort as stop:
         return _unusable(name, stop.line, stop.column, stop.code, stop.message, stop.hint)
     except MarkedYAMLError as exc:
-        return None, [_syntax_diagnostic(exc, name)]
+        return None, [_syntax_diagnostic(exc, name, lines)]
     except ReaderError as exc:
         character = f"U+{_code_point(exc.character):04X}"
         return _unusable(
@@ -242,7 +249,7 @@ def load_text(text: str, name: str, fast: bool = True) -> tuple[Document | None,
         return _unusable(name, 1, 1, "yaml.syntax", str(exc))
     if data is None:
         return None, [Diagnostic(name, 1, 1, "", "file.empty", "file contains no YAML document")]
-    return Document(name, data, lines), []
+    return Document(name, data, lines, shared=frozenset(shared), merged=frozenset(merged)), []
 
 
 SECOND_OPINION_CHARS = 1_000_000  # ruamel's own parser reads about 250 kB a second
@@ -266,13 +273,10 @@ def _offset_to_pos(text: str, offset: int) -> Pos:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def _syntax_diagnostic(exc: MarkedYAMLError, name: str) -> Diagnostic:
-    mark = exc.problem_mark or exc.context_mark
-    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    problem = (exc.problem or "invalid YAML").strip()
-    context = f" ({exc.context.strip()})" if exc.context else ""
+def _syntax_diagnostic(exc: MarkedYAMLError, name: str, lines: list[str]) -> Diagnostic:
+    found = explain(exc, lines)
     return Diagnostic(
-        name, line, column, "", "yaml.syntax", f"YAML syntax error: {problem}{context}"
+        name, found.line, found.column, "", "yaml.syntax", found.message, hint=found.hint
     )
 
 
@@ -307,9 +311,12 @@ def _events(text: str, fast: bool) -> Iterator[ev.Event]:
         parser.dispose()
 
 
-def _build(text: str, fast: bool = True) -> Any:
-    """Turn the event stream into data; raises _Abort or ruamel errors."""
+def _build(text: str, fast: bool = True) -> tuple[Any, set[Edge], set[Edge]]:
+    """Turn the event stream into data, its shared edges and its merged keys (see
+    Document.shared); raises _Abort or ruamel errors."""
     stack: list[_Frame] = []
+    shared: set[Edge] = set()
+    merged: set[Edge] = set()
     anchors: dict[str, tuple[Any, int]] = {}
     root: Any = None
     documents = 0
@@ -372,7 +379,7 @@ def _build(text: str, fast: bool = True) -> Any:
             stack.append(_Frame(cls(_pos(event)), event.anchor))
         elif isinstance(event, (ev.MappingEndEvent, ev.SequenceEndEvent)):
             frame = stack.pop()
-            _apply_merges(frame)
+            _apply_merges(frame, merged)
             _remember(anchors, frame.anchor, frame.container, frame.size)
             total -= frame.size - 1  # children were counted as they arrived
             attach(frame.container, frame.container.pos, frame.size, False)
@@ -382,10 +389,23 @@ def _build(text: str, fast: bool = True) -> Any:
                     *_pos(event),
                     "yaml.unknown_alias",
                     f"alias *{event.anchor} refers to no anchor defined before it",
+                    hint="define &name before the first *name; text that starts with '*' "
+                    "goes in quotes",
                 )
             value, size = anchors[event.anchor]
+            if stack:
+                _note_shared(shared, stack[-1])
             attach(value, _pos(event), size, not isinstance(value, (YMap, YList)), alias=True)
-    return root
+    return root, shared | merged, merged
+
+
+def _note_shared(shared: set[Edge], frame: _Frame) -> None:
+    """The edge an alias is about to fill (a merge's source is noted key by key instead)."""
+    container = frame.container
+    if isinstance(container, YList):
+        shared.add((id(container), len(container)))
+    elif frame.key is not None and not frame.merge_next:
+        shared.add((id(container), frame.key))
 
 
 _COLLECTION_TAGS = {None, "!", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "!!map", "!!seq"}
@@ -446,13 +466,14 @@ def _set_value(frame: _Frame, value: Any, pos: Pos) -> None:
     frame.key = frame.key_pos = None
 
 
-def _apply_merges(frame: _Frame) -> None:
+def _apply_merges(frame: _Frame, merged: set[Edge]) -> None:
     """YAML merge keys: keys written in the mapping win, then earlier sources over later ones."""
     target = frame.container
     for source in frame.merges:
         assert isinstance(target, YMap)
         for key, value in source.items():
             if key not in target:
+                merged.add((id(target), key))
                 target[key] = value
                 target.key_pos[key] = source.key_pos[key]
                 target.value_pos[key] = source.value_pos[key]

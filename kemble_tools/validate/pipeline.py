@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from kemble_tools.diagnostics import (
@@ -15,7 +16,9 @@ from kemble_tools.diagnostics import (
 )
 from kemble_tools.load.content import load_content, project_root
 from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.validate.aliases import once_per_anchor
 from kemble_tools.validate.catalog import Catalog, build_catalog
+from kemble_tools.validate.lost import LostFiles
 from kemble_tools.validate.schema_check import check_schema
 from kemble_tools.validate.schemas import KINDS, schema_file_name
 from kemble_tools.validate.semantic import check_all
@@ -30,10 +33,28 @@ class Validation:
     files: list[tuple[Document, str]]
     catalog: Catalog
     diagnostics: list[Diagnostic]
+    lost: LostFiles = field(default_factory=LostFiles)
 
     @property
     def ok(self) -> bool:
         return not has_errors(self.diagnostics)
+
+    @cached_property
+    def documents(self) -> dict[str, Document]:
+        return {doc.file: doc for doc, _ in self.files}
+
+    def settle(self, found: list[Diagnostic]) -> list[Diagnostic]:
+        """A later stage's diagnostics (the effect compiler's), kept as validation keeps its
+        own: nothing that only follows from a lost file, nothing twice for an alias."""
+        return settle(found, self.documents, self.lost)
+
+
+def settle(
+    found: list[Diagnostic], documents: dict[str, Document], lost: LostFiles
+) -> list[Diagnostic]:
+    if lost:
+        found = [d for d in found if not lost.explains(d, documents.get(d.file))]
+    return once_per_anchor(found, documents)
 
 
 def validate_paths(paths: list[Path], with_base: bool = True) -> Validation:
@@ -66,18 +87,23 @@ def validate_checked(
     found = list(loading)
     files: list[tuple[Document, str]] = []
     schema_found: list[Diagnostic] = []
+    unknown_kind: list[Document] = []
     for doc, check in checked:
         found.extend(check.local)
         schema_found.extend(check.schema)
         if check.kind is not None:
             files.append((doc, check.kind))
+        else:
+            unknown_kind.append(doc)
     found.extend(schema_found)
     catalog = build_catalog(files)
     found.extend(catalog.diagnostics)
     shaped = {(d.file, d.pointer) for d in schema_found}
     # A value the schema already rejected is not reported again by the semantic checks.
     found.extend(d for d in check_all(files, catalog) if (d.file, d.pointer) not in shaped)
-    return Validation(files, catalog, sort_diagnostics(found))
+    lost = LostFiles.of(loading, unknown_kind, catalog)
+    documents = {doc.file: doc for doc, _ in checked}
+    return Validation(files, catalog, sort_diagnostics(settle(found, documents, lost)), lost)
 
 
 def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]]:

@@ -9,6 +9,8 @@ from typing import Any
 from kemble_tools.diagnostics import Diagnostic, Severity, did_you_mean
 from kemble_tools.load.yaml_loader import Document, YList, YMap
 from kemble_tools.validate.catalog import Catalog, Item, Path_, mappings_in
+from kemble_tools.validate.object_kinds import check_marks, check_unused
+from kemble_tools.validate.player import check_energy
 from kemble_tools.validate.schemas import RULE_SWITCHES
 
 BOARD_ROWS = 5  # R-GEO-1
@@ -28,6 +30,8 @@ def check_all(files: list[tuple[Document, str]], catalog: Catalog) -> list[Diagn
             found.extend(checks[kind](doc, catalog))
     found.extend(_check_deck_counts(catalog))
     found.extend(_check_vacant_kind(catalog))
+    found.extend(check_marks(catalog))
+    found.extend(check_unused(files, catalog))
     return found
 
 
@@ -566,3 +570,4 @@ def _check_player(doc: Document, player: YMap, catalog: Catalog) -> Iterator[Dia
     hand = player.get("powerup_hand")
     for i, name in enumerate(hand if isinstance(hand, YList) else []):
         yield from _ref(doc, ("player", "powerup_hand", i), name, catalog, "powerups", "power-up")
+    yield from check_energy(doc, player, catalog)
