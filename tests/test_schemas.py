@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -73,3 +74,47 @@ def test_generate_command_checks_and_rewrites(tmp_path: Path) -> None:
     assert runner.invoke(app, args).exit_code == 0
     assert runner.invoke(app, [*args, "--check"]).exit_code == 0
     assert (tmp_path / "docs" / "dsl.md").is_file()
+
+
+def _refers_to_itself(schema: dict, name: str) -> bool:
+    """Whether a definition reaches itself through the references of the definitions it uses."""
+    refs = {
+        key: set(re.findall(r'"#/\$defs/(\w+)"', json.dumps(value)))
+        for key, value in schema["$defs"].items()
+    }
+    reached, frontier = set(), set(refs[name])
+    while frontier:
+        reached |= frontier
+        frontier = {ref for key in frontier for ref in refs.get(key, ())} - reached
+    return name in reached
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_inlined_schemas_judge_as_the_committed_ones(kind: str) -> None:
+    """validate checks against each schema with its non-recursive `$ref`s inlined (no lookups):
+    the same errors as the schema itself on every corpus file of that kind, and no `$ref` left
+    but those of recursive definitions."""
+    from kemble_tools.load.yaml_loader import load_file
+    from kemble_tools.validate.pipeline import detect_kind
+    from kemble_tools.validate.schema_check import Validator, inline_refs
+
+    schema = schema_for(kind)
+    inlined = inline_refs(schema)
+    left = set(re.findall(r'"\$ref": "#/\$defs/(\w+)"', json.dumps(inlined)))
+    assert left == {name for name in schema.get("$defs", {}) if _refers_to_itself(schema, name)}
+    checked = 0
+    root = SCHEMA_DIR.parent
+    files = [*(root / "tests" / "corpus").rglob("*.yaml"), *(root / "cards").rglob("*.yaml")]
+    for path in sorted(files):
+        doc, _ = load_file(path)
+        if doc is None or detect_kind(doc, path)[0] != kind:
+            continue
+        checked += 1
+        errors = [
+            (e.message, list(e.absolute_path)) for e in Validator(schema).iter_errors(doc.data)
+        ]
+        fast = [
+            (e.message, list(e.absolute_path)) for e in Validator(inlined).iter_errors(doc.data)
+        ]
+        assert sorted(map(str, fast)) == sorted(map(str, errors)), path.name
+    assert checked > 0
