@@ -192,5 +192,5 @@ def expansion(name: str, folder: Path) -> list[tuple[Path, str]]:
     ]
     scenario_path, scenario = planned[-1]
     planned[-1] = (scenario_path, scenario.replace("[S1-09, S1-02]", f"[{code}-01, {code}-02]"))
-    readme = _fill(_text("README", ".md"), NAME=name)
+    readme = _fill(_text("README", ".md"), NAME=name, DIR=root.as_posix())  # as `--in` was given
     return [*planned, (root / "README.md", readme)]

@@ -10,8 +10,12 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
+from kemble_tools.solve.build import BUILD_ANALYSIS_STATES, BUILD_LIMITS, build_solutions
+from kemble_tools.solve.checks import check, report, scenario_files
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution
+
+__all__ = ["BUILD_ANALYSIS_STATES", "BUILD_LIMITS", "build_solutions", "run_solve", "solve_named"]
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
@@ -39,20 +43,29 @@ def run_solve(
         from kemble_tools.solve.graph import export
 
         export(solutions[0].graph, graph)
+    data: Any = [s.to_json() for s in solutions]
     if as_json:
-        data: Any = [s.to_json() for s in solutions]
         sys.stdout.write(json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n")
     else:
         _print(bundle, solutions)
-    return EXIT_INVALID if report_mismatches(solutions, bundle) else EXIT_OK
+    problems = check(data, bundle)
+    if problems:
+        report(problems, {} if paths is None else scenario_files(bundle, paths, with_base=True))
+    return EXIT_INVALID if problems else EXIT_OK
 
 
 def selected(bundle: dict[str, Any], paths: list[Path]) -> list[str]:
-    """The scenarios defined in the given files and folders (all shipped ones by default)."""
+    """The scenarios defined in the given files and folders (all shipped ones by default).
+    When some given files hold scenarios, only theirs: the folders given beside them lend
+    their cards (`kemble solve foo/scenarios/x.yaml foo`)."""
     from kemble_tools.load.content import collect_named
 
-    names = set(collect_named(paths, with_base=not paths)[0].values())
-    return sorted(name for name, s in bundle["scenarios"].items() if s.get("source") in names)
+    def defined_in(where: list[Path]) -> list[str]:
+        names = set(collect_named(where, with_base=not where)[0].values())
+        return sorted(n for n, s in bundle["scenarios"].items() if s.get("source") in names)
+
+    files = [path for path in paths if path.is_file()]
+    return (defined_in(files) if files else []) or defined_in(paths)
 
 
 def solve_named(
@@ -63,7 +76,10 @@ def solve_named(
     jobs: int | None,
     naive: bool = False,
     quiet: bool = False,
+    on_reach: bool = True,
 ) -> list[Solution]:
+    """Each scenario solved on its reach (reach.py), as `kemble build` solves it, unless
+    `on_reach` is False (the whole bundle: the same answers, more work to set up)."""
     from kemble_tools.solve.runner import Job, solve_all
 
     if naive:
@@ -74,7 +90,7 @@ def solve_named(
             solve_naive(Game.from_scenario(bundle, bundle["scenarios"][name]), name, limits)
             for name in names
         ]
-    jobs_list = [Job(name, limits, analysis_states) for name in names]
+    jobs_list = [Job(name, limits, analysis_states, on_reach=on_reach) for name in names]
     with Progress(
         TextColumn("{task.description}"),
         BarColumn(),
@@ -91,59 +107,6 @@ def solve_named(
             bar.update(tasks[name], rate=rate, completed=1 if done else 0)
 
         return solve_all(bundle, jobs_list, jobs, report)
-
-
-BUILD_LIMITS = Limits(seconds=60.0)  # every shipped scenario is decided well within this
-BUILD_ANALYSIS_STATES = 200_000
-
-
-def build_solutions(
-    bundle: dict[str, Any],
-    out: Path,
-    paths: list[Path] | None = None,
-    with_base: bool = True,
-    shown: Path | None = None,
-) -> bool:
-    """`kemble build`'s step: solve every shipped scenario, write OUT/solutions.json, and fail
-    when a proved verdict or a measured difficulty disagrees with what a scenario expects."""
-    from kemble_tools.fileio import write_atomic
-
-    names = set(selected(bundle, paths)) if paths else set()
-    names |= set(selected(bundle, [])) if with_base else set()
-    solutions = solve_named(bundle, sorted(names), BUILD_LIMITS, BUILD_ANALYSIS_STATES, None)
-    target = out / "solutions.json"
-    data = [solution.to_json(timings=False) for solution in solutions]  # byte for byte the same
-    write_atomic(target, json.dumps(data, indent=2) + "\n")
-    counts = {v: sum(s.verdict == v for s in solutions) for v in ("solvable", "unsolvable")}
-    unknown = len(solutions) - sum(counts.values())
-    sys.stdout.write(
-        f"solve: {len(solutions)} scenarios, {counts['solvable']} solvable, "
-        f"{counts['unsolvable']} unsolvable, {unknown} unknown -> {(shown or out) / target.name}\n"
-    )
-    return not report_mismatches(solutions, bundle)
-
-
-def report_mismatches(solutions: list[Solution], bundle: dict[str, Any] | None = None) -> list[str]:
-    """A proved verdict that contradicts the scenario's `expect`, or a stated difficulty band
-    the analysis disagrees with: printed, and the command fails."""
-    problems = []
-    scenarios = (bundle or {}).get("scenarios", {})
-    for solution in solutions:
-        expect, verdict = solution.expect, solution.verdict
-        if expect and verdict != "unknown" and expect != verdict:
-            problems.append(
-                f"{solution.scenario}: expect says {expect}, but it is proved {verdict}"
-            )
-        band = (scenarios.get(solution.scenario) or {}).get("difficulty")
-        measured = solution.analysis.get("difficulty")
-        if band and measured and band != measured:
-            problems.append(
-                f"{solution.scenario}: difficulty says {band}, but the analysis measures "
-                f"{measured} (docs/solver.md)"
-            )
-    for problem in problems:
-        sys.stderr.write(f"error: {problem}\n")
-    return problems
 
 
 def _print(bundle: dict[str, Any], solutions: list[Solution]) -> None:

@@ -50,21 +50,12 @@ def analyse(
     graph = build(search)
     root = search.root.id
     winning = [n for n, data in graph.nodes(data=True) if data["winning"]]
-    options = [
-        (source, target)
-        for source in winning
-        if source != WIN and graph.nodes[source]["kind"] == "round"
-        for target in graph.successors(source)
-    ]
-    kept = sum(1 for _, target in options if graph.nodes[target]["winning"])
     result: dict[str, Any] = {
         "complete": complete,  # False: a limit stopped the exploration; counts are lower bounds
         "effort": effort,  # engine states the solver generated until its first winning line
         "round_nodes": graph.number_of_nodes() - 1,
         "winning_nodes": len(winning) - 1,
-        # of the rounds a player can play from a position that can still be won, the share
-        # that keeps the win possible: near 1 forgives, near 0 demands perfection
-        "winning_share": round(kept / len(options), 4) if options else 0.0,
+        "winning_share": _share(graph, winning) if complete else None,
     }
     if not graph.nodes[root]["winning"]:
         result.update(
@@ -76,13 +67,14 @@ def analyse(
     endings = [n for n in wins.predecessors(WIN)]
     start = graph.nodes[root]["round"]
     rounds = [graph.nodes[n]["round"] - start + 1 for n in endings]
-    known = None if complete else search.explored_through
-    critical = _critical_rounds(graph, wins, root, known)
+    # Cut short, the analysis knows lower bounds of the counts (`complete` says so), but not
+    # the critical rounds nor the shortest win: they may lie in what it did not explore.
+    # Unknown is null, not a guess.
     result.update(
         winning_lines=lines,
         winning_first_turns=wins.out_degree(root),
-        critical_rounds=critical,
-        shortest_win_rounds=min(rounds),
+        critical_rounds=_critical_rounds(graph, wins, root) if complete else None,
+        shortest_win_rounds=min(rounds) if complete else None,
         longest_win_rounds=max(rounds),
         energy_margin=_margin(search),
         witness_actions=len(witness) if witness else None,
@@ -92,24 +84,28 @@ def analyse(
     return result, graph
 
 
-def _critical_rounds(
-    graph: nx.DiGraph, wins: nx.DiGraph, root: Any, known_through: int | None
-) -> list[int]:
+def _critical_rounds(graph: nx.DiGraph, wins: nx.DiGraph, root: Any) -> list[int]:
     """Rounds where every winning line passes through one state: the dominators of the sink
-    in the winning subgraph. When the analysis was cut short, a round counts only if its
-    winning states were all found (one state there, and every round before it complete)."""
-    if known_through is None:
-        dominators = nx.immediate_dominators(wins, root)
-        chain, node = [], dominators.get(WIN)
-        while node is not None and node != root:
-            chain.append(node)
-            node = dominators.get(node)
-        return sorted({graph.nodes[n]["round"] for n in chain if graph.nodes[n]["kind"] == "round"})
-    by_round: dict[int, list[Any]] = {}
-    for node in wins.nodes:
-        if node != WIN and node != root and graph.nodes[node]["kind"] == "round":
-            by_round.setdefault(graph.nodes[node]["round"], []).append(node)
-    return sorted(r for r, nodes in by_round.items() if r <= known_through + 1 and len(nodes) == 1)
+    in the winning subgraph (known only when the analysis is complete)."""
+    dominators = nx.immediate_dominators(wins, root)
+    chain, node = [], dominators.get(WIN)
+    while node is not None and node != root:
+        chain.append(node)
+        node = dominators.get(node)
+    return sorted({graph.nodes[n]["round"] for n in chain if graph.nodes[n]["kind"] == "round"})
+
+
+def _share(graph: nx.DiGraph, winning: list[Any]) -> float:
+    """Of the rounds a player can play from a position that can still be won, the share that
+    keeps the win possible: near 1 forgives, near 0 demands perfection."""
+    options = [
+        (source, target)
+        for source in winning
+        if source != WIN and graph.nodes[source]["kind"] == "round"
+        for target in graph.successors(source)
+    ]
+    kept = sum(1 for _, target in options if graph.nodes[target]["winning"])
+    return round(kept / len(options), 4) if options else 0.0
 
 
 def _count_lines(wins: nx.DiGraph, root: Any) -> int:
@@ -135,11 +131,12 @@ def _margin(search: Any) -> int | None:
 
 
 EASY, MEDIUM = 30_000, 300_000  # effort thresholds (module docstring)
+PERFECTION_LINES = 5  # at most this many winning lines, all known: "perfection"
 
 
 def difficulty(measures: dict[str, Any]) -> str:
     """The band (module docstring)."""
-    if measures["complete"] and measures["winning_lines"] <= 5:
+    if measures["complete"] and measures["winning_lines"] <= PERFECTION_LINES:
         return "perfection"
     effort = measures["effort"]
     if effort < EASY:

@@ -50,9 +50,11 @@ def table(solutions: list[Solution]) -> Table:
 
 
 def _rounds(analysis: dict[str, Any]) -> str:
-    if not analysis.get("complete", True):
+    if not analysis:
+        return ""
+    if analysis.get("critical_rounds") is None:  # the analysis was cut short
         return "?"
-    return ", ".join(map(str, analysis.get("critical_rounds", []))) or "none"
+    return ", ".join(map(str, analysis["critical_rounds"])) or "none"
 
 
 def narrate(solution: Solution, state: Any) -> str:
@@ -61,7 +63,7 @@ def narrate(solution: Solution, state: Any) -> str:
 
     if not solution.witness:
         return ""
-    critical = set(solution.analysis.get("critical_rounds", []))
+    critical = set(solution.analysis.get("critical_rounds") or ())
     lines = [f"A winning line ({len(solution.witness)} actions):"]
     turn: list[str] = []
     for words in solution.witness:
@@ -92,7 +94,7 @@ def summary(solution: Solution) -> str:
         parts.append(f"difficulty {analysis['difficulty']}")
     if analysis.get("energy_margin") is not None:
         parts.append(f"least energy along the line {analysis['energy_margin']}")
-    if "winning_share" in analysis and analysis.get("winning_nodes"):
+    if analysis.get("winning_share") is not None and analysis.get("winning_nodes"):
         parts.append(f"{analysis['winning_share']:.0%} of the options keep a win possible")
     if not analysis.get("complete", True):
         parts.append("analysis cut short: counts are lower bounds")

@@ -21,6 +21,7 @@ class Job:
     limits: Limits
     analysis_states: int
     open_chance: bool = True
+    on_reach: bool = False  # solve on the scenario's reach (reach.py), as `kemble build` does
 
 
 def solve_scenario(
@@ -29,8 +30,10 @@ def solve_scenario(
     progress: Callable[[int, float], None] | None = None,
 ) -> Solution:
     from kemble_tools.engine import Game
+    from kemble_tools.solve.reach import reach
 
-    game = Game.from_scenario(bundle, bundle["scenarios"][job.scenario], job.open_chance)
+    content = reach(bundle, job.scenario) if job.on_reach else bundle
+    game = Game.from_scenario(content, content["scenarios"][job.scenario], job.open_chance)
     return solve(game, job.scenario, job.limits, job.analysis_states, progress)
 
 

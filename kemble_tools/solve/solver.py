@@ -18,6 +18,7 @@ from typing import Any
 
 from kemble_tools.engine import Game, State
 from kemble_tools.engine.state import WON
+from kemble_tools.solve import ANALYSIS_STATES
 from kemble_tools.solve.search import LimitHit, Limits, Search, Value, _is_node
 
 VERDICTS = ("solvable", "unsolvable", "unknown")
@@ -41,8 +42,15 @@ class Solution:
     graph: Any = None
     analysis_draws: dict[str, Any] | None = None
 
+    @property
+    def complete(self) -> bool:
+        """The analysis saw every winning line: its counts are exact, not lower bounds."""
+        return bool(self.analysis.get("complete"))
+
     def to_json(self, timings: bool = True) -> dict[str, Any]:
-        """CONTRACT §6, and more; without `timings`, the same bytes on any machine."""
+        """CONTRACT §6, and more; without `timings`, the same bytes on any machine. What is
+        not known is null: `winning_lines` when there was no analysis, `critical_rounds` when
+        it was cut short (`analysis_complete` false: the counts are lower bounds)."""
         data: dict[str, Any] = {
             "scenario": self.scenario,
             "verdict": self.verdict,
@@ -50,8 +58,9 @@ class Solution:
             "states": self.states,
             "seconds": round(self.seconds, 3),
             "winning_lines": self.analysis.get("winning_lines"),
-            "critical_rounds": self.analysis.get("critical_rounds", []),
+            "critical_rounds": self.analysis.get("critical_rounds") if self.complete else None,
             "limit_hit": self.limit_hit is not None,
+            "analysis_complete": self.complete,
         }
         if self.chance:
             data["win_probability"] = self.win_probability
@@ -75,7 +84,7 @@ def solve(
     game: Game,
     name: str,
     limits: Limits | None = None,
-    analysis_states: int = 300_000,
+    analysis_states: int = ANALYSIS_STATES,
     progress: Callable[[int, float], None] | None = None,
 ) -> Solution:
     """Decide within `limits`, then analyse for at most `analysis_states` more engine states
