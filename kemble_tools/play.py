@@ -4,11 +4,15 @@ with integers."""
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from kemble_tools.engine import board
+from kemble_tools.engine.actions import DIRECTION_LIST
+from kemble_tools.engine.content import ORTHOGONAL
 from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.game import Game
 from kemble_tools.engine.observer import Observer
@@ -24,9 +28,29 @@ class ScriptError(Exception):
     action: str
     rule: str
     message: str
+    legal: list[str] = field(default_factory=list)  # the legal actions at that point
+    suggestions: list[str] = field(default_factory=list)  # what a typo may have meant
 
     def __str__(self) -> str:
         return f"line {self.line}: '{self.action}': {self.message} ({self.rule})"
+
+
+# The first word of every action (CONTRACT §4).
+ACTION_WORDS = (
+    "sensor",
+    "battle",
+    "powerdown",
+    "enter",
+    "move",
+    "rotate",
+    "fire",
+    "spend",
+    "overload",
+    "choose",
+    "play",
+    "buy",
+    "end",
+)
 
 
 @dataclass
@@ -195,21 +219,107 @@ def run_script(state: State, text: str, observer: Observer | None = None) -> Sta
         try:
             state.apply_action(state.string_to_action(action), observer)
         except IllegalAction as exc:
-            raise ScriptError(number, action, exc.rule, exc.message) from None
+            raise refusal(state, number, action, exc) from None
     return state
 
 
-def autoplay_sensor(state: State, action: str, observer: Observer | None = None) -> None:
-    """With one player the sensor line is optional: the first card in hand is played."""
+def refusal(
+    state: State, line: int, action: str, exc: IllegalAction, commands: Sequence[str] = ()
+) -> ScriptError:
+    """A refused action with what may help: the legal actions now and, for a typo, guesses."""
+    return ScriptError(
+        line,
+        action,
+        exc.rule,
+        exc.message,
+        legal_words(state),
+        suggest(state, action, commands),
+    )
+
+
+def suggest(state: State, text: str, commands: Sequence[str] = ()) -> list[str]:
+    """What a mistyped action may have meant (`fier` → `fire`): its unknown words replaced by
+    the closest known ones, and the legal actions closest to it. Nothing when every word is
+    known: then the rules refused the action, and a guess would mislead."""
+    words = text.split()
+    fixed, typo = list(words), False
+    for index, word in enumerate(words):
+        known = _known_words(state, fixed, index, commands)
+        if word not in known and not (index and _is_value(word)):
+            typo = True
+            fixed[index] = _closest(word, known) or (word if known else "")  # "end now"
+    if not typo:
+        return []
+    legal, line = legal_words(state), " ".join(w for w in fixed if w)
+    if line in legal:
+        return [line]
+    found = difflib.get_close_matches(line, legal, 2, 0.75)
+    found += difflib.get_close_matches(text, legal, 2, 0.75)
+    return list(dict.fromkeys([*found, *([line] if fixed != words else [])]))[:3]
+
+
+def _known_words(
+    state: State, words: list[str], index: int, commands: Sequence[str] = ()
+) -> Sequence[str]:
+    """The words that may stand at `index` of an action beginning with `words[:index]`
+    (CONTRACT §4)."""
+    if index == 0:
+        return (*ACTION_WORDS, *commands)
+    verb, position = words[0], index
+    if verb == "overload":
+        if index == 1:
+            return ("move", "enter", "fire")
+        verb, position = words[1], index - 1
+    if position > 1:
+        return ()  # a level to buy is a number
+    tables = state.game.tables
+    choice = state.choice
+    vocabulary: dict[str, Sequence[str]] = {
+        "move": DIRECTION_LIST,
+        "rotate": ORTHOGONAL,
+        "fire": tables.weapons,
+        "play": [powerup.id for powerup in tables.powerups],
+        "buy": [*(upgrade.id for upgrade in tables.upgrades), "powerup"],
+        "choose": [
+            *(state.game.actions.option_word(state, i) for i in range(len(choice.values))),
+            "none",
+        ]
+        if choice
+        else ["none"],
+    }
+    return vocabulary.get(verb, ())
+
+
+def _closest(word: str, known: Sequence[str]) -> str | None:
+    """The known word closest to `word`, in any case (`FIRE`, `n`)."""
+    by_lower = {k.lower(): k for k in known}
+    found = difflib.get_close_matches(word.lower(), list(by_lower), 1, 0.6)
+    return by_lower[found[0]] if found else None
+
+
+def _is_value(word: str) -> bool:
+    """A number or a position R,C."""
+    return all(part.isascii() and part.isdigit() for part in word.split(","))
+
+
+def due_sensor(state: State, action: str) -> str | None:
+    """The sensor line a solo script may leave out (the first card in hand), when it is due
+    before `action`."""
     if (
         PHASES[state.phase] == "sensor"
         and state.choice is None
         and len(state.players) == 1
         and not action.startswith("sensor")
     ):
-        state.apply_action(
-            state.string_to_action(f"sensor {state.players[0].hand_sensors[0]}"), observer
-        )
+        return f"sensor {state.players[0].hand_sensors[0]}"
+    return None
+
+
+def autoplay_sensor(state: State, action: str, observer: Observer | None = None) -> None:
+    """With one player the sensor line is optional: the first card in hand is played."""
+    sensor = due_sensor(state, action)
+    if sensor is not None:
+        state.apply_action(state.string_to_action(sensor), observer)
 
 
 def player_json(state: State, index: int) -> dict[str, Any]:
@@ -309,8 +419,9 @@ def _cell(mark: str, quadrant: dict[str, Any]) -> str:
     return text.ljust(6)
 
 
-def render_board(state: State) -> str:
-    """The play area as text: one cell per quadrant, ships as 1-5, then the players."""
+def render_board(state: State, this_turn: dict[int, tuple[int, int]] | None = None) -> str:
+    """The play area as text: one cell per quadrant, ships as 1-5, then the players, with the
+    energy each lost and the threat each received this turn when `this_turn` gives them."""
     game = state.game
     quadrants = game.tables.quadrants
     lines = [f"round {state.round} - {PHASES[state.phase]} - {OUTCOMES[state.outcome]}"]
@@ -336,7 +447,7 @@ def render_board(state: State) -> str:
         lines.append(
             f"p{index + 1}: energy {player.energy}, threat {player.threat}, "
             f"glory {player.glory}, Bellonium {player.bellonium}, at {where}, "
-            f"facing {player.facing}"
+            f"facing {player.facing}" + _turn_damage((this_turn or {}).get(index))
         )
     if state.choice:
         options = [game.actions.option_word(state, i) for i in range(len(state.choice.values))]
@@ -351,3 +462,10 @@ def render_board(state: State) -> str:
         + "; after a mark: energy, ! threat, arrows: distant threat (γ: gamma), Ω omni; 1-5 ships"
     )
     return "\n".join(lines) + "\n"
+
+
+def _turn_damage(taken: tuple[int, int] | None) -> str:
+    if taken is None:
+        return ""
+    lost, threat = taken
+    return f"; this turn: lost {lost} energy, received {threat} threat"

@@ -19,5 +19,5 @@ class Observer:
         for note in notes:
             if note[0] == "event":
                 self.events.append(note[1])
-            else:
+            elif note[0] == "destroyed":
                 self.destructions.append((note[1], note[2]))

@@ -206,10 +206,14 @@ def arm_effects(
     """Hook dispatch decided now and pushed later (`push_all`): for an event whose hooks must
     judge the world before the rules change it further."""
     frames = []
+    notes = getattr(state, "notes", None)  # a watching observer's (observer.py), else None
+    mark = len(notes) if notes is not None else 0
     for effect in reversed(effects):
         frame = _new(Frame, (effect.steps, 0, bindings, host, owner, None))
         if effect.condition is None or effect.condition(game, state, frame):
             frames.append(frame)
+            if notes is not None:  # for the event log: which effect fired, from where
+                notes.insert(mark, ("effect", effect.trigger, host, owner, bindings, effect.steps))
     return frames
 
 
