@@ -134,7 +134,8 @@ def test_sheets_and_images_print_the_expansion(
         cwd=expansion.parent,
     )  # fmt: skip
     assert sheets.returncode == 0, sheets.stdout + sheets.stderr
-    assert "sheets: 9 cards" in sheets.stdout  # 4 space cards, 4 boss cards, its Warning card
+    # 4 space cards, 4 boss cards, its Warning card; the symbols, deck key and kinds they show
+    assert "sheets: 12 cards" in sheets.stdout
     assert (tmp_path / "kemble-sheets.pdf").read_bytes().startswith(b"%PDF")
     images = kemble(
         "export", "images", *args, "--deck", "BOSS-WARDEN", "--out", str(tmp_path),
@@ -147,6 +148,9 @@ def test_sheets_and_images_print_the_expansion(
         "BOSS-WARDEN-3.svg",
         "BOSS-WARDEN-4.svg",
         "BOSS-WARDEN.svg",
+        "reference-decks-1.svg",
+        "reference-objects-1.svg",
+        "reference-symbols.svg",
     ]
 
 
@@ -238,7 +242,8 @@ def test_card_art_is_carried_in_the_bundle_and_printed(expansion: Path, bundle: 
     assert data["cards"]["N1-01"]["quadrants"][0]["art"] == "nebula/art/nebula.png"
     from kemble_tools.bundle import load_bundle
     from kemble_tools.export.images import card_svg
-    from kemble_tools.export.sheets import SheetOptions, print_cards, render_sheets
+    from kemble_tools.export.pdf import render_sheets
+    from kemble_tools.export.sheets import SheetOptions, print_cards
 
     printed = {c.id: c for c in print_cards(load_bundle(bundle), ["N1"])}
     assert "data:image/png;base64," in card_svg(printed["N1-01"])

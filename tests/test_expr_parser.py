@@ -5,8 +5,6 @@ expression the shipped content holds and on hand-made edge cases."""
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -89,16 +87,3 @@ def test_a_changed_grammar_regenerates_the_parser(tmp_path: Path, monkeypatch: A
     fresh = parser_source(stale)
     assert fresh != stale.read_text(encoding="utf-8")
     assert grammar_digest() in fresh.splitlines()[1]
-
-
-def test_running_kemble_never_imports_lark() -> None:
-    code = (
-        "import sys\n"
-        "from kemble_tools.compile.compiler import compile_validated\n"
-        "from kemble_tools.validate.pipeline import validate_paths\n"
-        "assert compile_validated(validate_paths([])).ok\n"
-        "print('lark' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "False"

@@ -15,7 +15,8 @@ from reportlab.lib.units import mm
 
 from kemble_tools.export.images import card_png, card_svg, pdf_page_png
 from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, crop_marks, grid, one_up
-from kemble_tools.export.sheets import SheetOptions, plan_pages, print_cards, render_sheets
+from kemble_tools.export.pdf import render_sheets
+from kemble_tools.export.sheets import SheetOptions, plan_pages, print_cards
 
 from engine_helpers import base_bundle
 
@@ -182,10 +183,8 @@ def _pixels(card: object, dpi: int = 60, grayscale: bool = False) -> Image.Image
     """A card face rendered by PDFium with no smoothing, so flat backgrounds stay flat."""
     import pypdfium2
 
-    from kemble_tools.export.faces import PdfPainter, register_fonts
     from kemble_tools.export.layout import Rect
-
-    register_fonts()
+    from kemble_tools.export.pdf import PdfPainter
 
     buffer = io.BytesIO()
     from reportlab.pdfgen.canvas import Canvas
@@ -345,9 +344,8 @@ def test_a_crowded_row_of_symbols_is_a_validate_warning_at_its_card(tmp_path: Pa
 
 def test_marks_are_measured_as_wholes_and_their_overlaps_found() -> None:
     from kemble_tools.export.check import BoxPainter, _overlapping
-    from kemble_tools.export.faces import flip_icon, register_fonts, shield
+    from kemble_tools.export.faces import flip_icon, shield
 
-    register_fonts()
     alone = BoxPainter()
     shield(alone, 10, 10, "laser")  # its letter sits inside it: one mark, no overlap
     flip_icon(alone, 20, 10)

@@ -120,11 +120,17 @@ def _bundle() -> dict[str, Any]:
     return compile_validated(validate_paths([])).bundle
 
 
+def _everything(bundle: dict[str, Any]) -> set[str]:
+    from kemble_tools.export.sheets import print_cards
+
+    return {card.id for card in print_cards(bundle)}
+
+
 def test_search_and_filters_return_the_right_cards(site: Path, page: Any) -> None:
     bundle = _bundle()
     page.goto(_url(site, "index.html"))
     everything = _visible(page)
-    assert len(everything) == 241
+    assert everything == _everything(bundle)
     with_black_holes = {
         card_id
         for card_id, card in bundle["cards"].items()
@@ -135,7 +141,9 @@ def test_search_and_filters_return_the_right_cards(site: Path, page: Any) -> Non
     page.select_option("#filter-pile", "W1")
     assert _visible(page) == {c for c in with_black_holes if c.startswith("W1-")}
     page.click("#reset")
-    page.wait_for_function("document.querySelectorAll('#cards .card:not([hidden])').length === 241")
+    page.wait_for_function(
+        f"document.querySelectorAll('#cards .card:not([hidden])').length === {len(everything)}"
+    )
     page.select_option("#filter-boss", "CANNONRAM")
     cannonram = set(bundle["bosses"]["CANNONRAM"]["cards"]) | {"BOSS-CANNONRAM"}
     assert _visible(page) == cannonram
@@ -144,8 +152,9 @@ def test_search_and_filters_return_the_right_cards(site: Path, page: Any) -> Non
     assert _visible(page) == {"repair_kit"}
     page.fill("#search", "gain 2 energy")
     found = _visible(page)
-    assert "repair_kit" in found and all(
-        "gain 2 energy" in page.get_attribute(f"#card-{c}", "data-search") for c in found
+    assert "repair_kit" in found and all(  # the search takes words, in any order
+        all(word in page.get_attribute(f"#card-{c}", "data-search") for word in ("gain", "2"))
+        for c in found
     )
     page.fill("#search", "no card says this")
     assert _visible(page) == set() and page.is_visible("#empty")
@@ -157,6 +166,32 @@ def test_search_and_filters_return_the_right_cards(site: Path, page: Any) -> Non
         if any(q.get("immune") for q in card["quadrants"] + (card["back"] or []))
     }
     assert _visible(page) == immune and immune
+    assert page.errors == []
+
+
+def test_the_reference_filter_shows_only_the_reference_cards(site: Path, page: Any) -> None:
+    page.goto(_url(site, "index.html"))
+    page.select_option("#filter-pile", label="Reference cards")
+    shown = _visible(page)
+    assert shown == {c for c in _everything(_bundle()) if c.startswith("reference-")}
+    assert {"reference-symbols", "reference-decks-1"} <= shown
+    assert page.text_content("#count") == f"{len(shown)} of {len(_everything(_bundle()))}"
+    page.reload()  # and it survives in the address, as every filter does
+    assert _visible(page) == shown
+
+
+def test_the_verdict_shows_a_lower_bound_as_a_bound(site: Path, page: Any) -> None:
+    solutions = json.loads((site / "solutions.json").read_text(encoding="utf-8"))
+    for solution in solutions:
+        page.goto(_url(site, f"scenarios/{solution['scenario']}.html"))
+        shown = page.text_content("#winning-lines")
+        lines = solution["winning_lines"]
+        if solution["analysis"]["complete"]:
+            assert shown == str(lines) and not page.is_visible("#bound-note")
+        else:
+            assert shown == f"≥ {lines}" and page.is_visible("#bound-note")
+            title = page.get_attribute("#winning-lines abbr", "title")
+            assert title == f"at least {lines}: the analysis stopped at its budget"
     assert page.errors == []
 
 

@@ -12,16 +12,15 @@ from typing import Any
 from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.export.faces import (
     BODY_SMALLEST,
-    FONT,
     SAFE,
     Painter,
     deck_code,
     draw_quadrant,
     fit_text,
-    register_fonts,
     text_box,
 )
 from kemble_tools.export.layout import SPACE_CARD, Rect
+from kemble_tools.export.metrics import MM, string_width
 from kemble_tools.export.sheets import print_cards
 from kemble_tools.validate.catalog import Catalog, Item
 
@@ -116,10 +115,7 @@ class BoxPainter(Painter):
         bold: bool = False,
         align: str = "left",
     ) -> None:
-        from reportlab.lib.units import mm
-        from reportlab.pdfbase.pdfmetrics import stringWidth
-
-        width = stringWidth(text, FONT, size) / mm
+        width = string_width(text, size, bold) / MM
         left = {"left": x, "right": x - width, "centre": x - width / 2}[align]
         self._record(text, Rect(left, y, width, size * 0.26))
 
@@ -127,7 +123,6 @@ class BoxPainter(Painter):
 def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
     """What in the top row of a space card's quadrants runs past its quadrant (its safe edge,
     or the line between the two) or into the deck code: one message each."""
-    register_fonts()
     trim = Rect(0, 0, *SPACE_CARD)
     half = trim.width / 2
     code = BoxPainter()

@@ -12,18 +12,12 @@ from __future__ import annotations
 import math
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
-from functools import cache
 from html import escape
 from itertools import pairwise
-from pathlib import Path
 from typing import Any
 
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
-
 from kemble_tools.export.layout import Rect
+from kemble_tools.export.metrics import MM, split_lines
 
 # name: (RGB 0-1, CMYK 0-1)
 COLOURS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float, float]]] = {
@@ -46,21 +40,19 @@ COLOURS: dict[str, tuple[tuple[float, float, float], tuple[float, float, float, 
     "green": ((0.15, 0.70, 0.30), (0.79, 0.0, 0.57, 0.30)),
     "yellow": ((0.95, 0.80, 0.10), (0.0, 0.16, 0.89, 0.05)),
     "purple": ((0.55, 0.25, 0.75), (0.27, 0.67, 0.0, 0.25)),
+    # more deck colours for the backs (DECK_PALETTE)
+    "pink": ((0.98, 0.55, 0.75), (0.0, 0.44, 0.23, 0.02)),
+    "tan": ((0.72, 0.52, 0.32), (0.0, 0.28, 0.56, 0.28)),
+    "teal": ((0.0, 0.60, 0.50), (1.0, 0.0, 0.17, 0.40)),
+    "lavender": ((0.75, 0.65, 0.95), (0.21, 0.32, 0.0, 0.05)),
+    "lime": ((0.78, 0.90, 0.25), (0.13, 0.0, 0.72, 0.10)),
+    "moss": ((0.50, 0.60, 0.30), (0.17, 0.0, 0.50, 0.40)),
+    "steel": ((0.0, 0.45, 0.65), (1.0, 0.31, 0.0, 0.35)),
+    "magenta": ((0.95, 0.10, 0.55), (0.0, 0.89, 0.42, 0.05)),
 }
-FONT, BOLD = "KembleSans", "KembleSans-Bold"
 SAFE = 3.0  # mm inside the trim that every mark keeps clear of (a print shop's safe area)
 DESCENT = 0.6  # mm from a small text's baseline down to the bottom of its descenders
 _ARROW_ANGLE = {"E": 0, "NE": 45, "N": 90, "NW": 135, "W": 180, "SW": 225, "S": 270, "SE": 315}
-
-
-@cache
-def register_fonts() -> None:
-    """Bitstream Vera ships with ReportLab; as a TrueType font it is embedded in the PDF."""
-    import reportlab
-
-    folder = Path(reportlab.__file__).parent / "fonts"
-    pdfmetrics.registerFont(TTFont(FONT, str(folder / "Vera.ttf")))
-    pdfmetrics.registerFont(TTFont(BOLD, str(folder / "VeraBd.ttf")))
 
 
 class Painter:
@@ -107,114 +99,6 @@ def grey(name: str) -> tuple[tuple[float, float, float], tuple[float, float, flo
     red, green, blue = COLOURS[name][0]
     level = 0.2126 * red + 0.7152 * green + 0.0722 * blue
     return (level, level, level), (0.0, 0.0, 0.0, 1.0 - level)
-
-
-class PdfPainter(Painter):
-    """Draws on a ReportLab canvas, in RGB or in CMYK for print shops, or in greys."""
-
-    def __init__(self, canvas: Canvas, cmyk: bool = False, grayscale: bool = False) -> None:
-        self.canvas, self.cmyk, self.grayscale = canvas, cmyk, grayscale
-
-    def _colour(self, name: str) -> tuple[Any, ...]:
-        rgb, cmyk = grey(name) if self.grayscale else COLOURS[name]
-        return cmyk if self.cmyk else rgb
-
-    def _fill(self, name: str) -> None:
-        if self.cmyk:
-            self.canvas.setFillColorCMYK(*self._colour(name))
-        else:
-            self.canvas.setFillColorRGB(*self._colour(name))
-
-    def _stroke(self, name: str) -> None:
-        if self.cmyk:
-            self.canvas.setStrokeColorCMYK(*self._colour(name))
-        else:
-            self.canvas.setStrokeColorRGB(*self._colour(name))
-
-    def rect(self, box: Rect, colour: str, radius: float = 0.0) -> None:
-        self._fill(colour)
-        if radius:
-            self.canvas.roundRect(
-                box.x * mm,
-                box.y * mm,
-                box.width * mm,
-                box.height * mm,
-                radius * mm,
-                stroke=0,
-                fill=1,
-            )
-        else:
-            self.canvas.rect(
-                box.x * mm, box.y * mm, box.width * mm, box.height * mm, stroke=0, fill=1
-            )
-
-    def line(self, x1: float, y1: float, x2: float, y2: float, colour: str, width: float) -> None:
-        self._stroke(colour)
-        self.canvas.setLineWidth(width)
-        self.canvas.line(x1 * mm, y1 * mm, x2 * mm, y2 * mm)
-
-    def polygon(self, points: list[tuple[float, float]], colour: str) -> None:
-        self._fill(colour)
-        path = self.canvas.beginPath()
-        path.moveTo(points[0][0] * mm, points[0][1] * mm)
-        for x, y in points[1:]:
-            path.lineTo(x * mm, y * mm)
-        path.close()
-        self.canvas.drawPath(path, stroke=0, fill=1)
-
-    def circle(self, x: float, y: float, radius: float, colour: str) -> None:
-        self._fill(colour)
-        self.canvas.circle(x * mm, y * mm, radius * mm, stroke=0, fill=1)
-
-    def picture(self, box: Rect, art: dict[str, str]) -> None:
-        import base64
-        import io
-
-        raw = base64.b64decode(art["data"])
-        if art["format"] == "svg":
-            from reportlab.graphics import renderPDF
-            from svglib.svglib import svg2rlg
-
-            drawing = svg2rlg(io.BytesIO(raw))
-            if drawing is None or not drawing.width or not drawing.height:
-                return
-            scale = min(box.width * mm / drawing.width, box.height * mm / drawing.height)
-            drawing.scale(scale, scale)
-            x = box.x * mm + (box.width * mm - drawing.width * scale) / 2
-            y = box.y * mm + (box.height * mm - drawing.height * scale) / 2
-            renderPDF.draw(drawing, self.canvas, x, y)
-            return
-        from reportlab.lib.utils import ImageReader
-
-        self.canvas.drawImage(
-            ImageReader(io.BytesIO(raw)),
-            box.x * mm,
-            box.y * mm,
-            box.width * mm,
-            box.height * mm,
-            preserveAspectRatio=True,
-            anchor="c",
-            mask="auto",
-        )
-
-    def text(
-        self,
-        x: float,
-        y: float,
-        text: str,
-        size: float,
-        colour: str = "ink",
-        bold: bool = False,
-        align: str = "left",
-    ) -> None:
-        self._fill(colour)
-        self.canvas.setFont(BOLD if bold else FONT, size)
-        draw = {
-            "left": self.canvas.drawString,
-            "right": self.canvas.drawRightString,
-            "centre": self.canvas.drawCentredString,
-        }[align]
-        draw(x * mm, y * mm, text)
 
 
 class SvgPainter(Painter):
@@ -614,23 +498,29 @@ def fit_text(text: str, width: float, height: float) -> tuple[float, list[str], 
     """The largest size from BODY_LARGEST down to BODY_SMALLEST (half points) at which `text`
     fits `width` x `height` mm, its lines, and whether it fits at all (else the smallest size
     and every line, which `kemble validate` reports as an overflow)."""
-    from reportlab.lib.utils import simpleSplit
-
-    register_fonts()
     size = BODY_LARGEST
     while True:
-        lines = simpleSplit(text, FONT, size, width * mm)
+        lines = split_lines(text, size, width * MM)
         needed = len(lines) * size * POINT * LEADING
         if needed <= height or size <= BODY_SMALLEST:
             return size, lines, needed <= height
         size -= 0.5
 
 
-# Colours that tell backs apart at arm's length; decks take them in order (deck_order).
-BACK_COLOURS = (
-    "energy", "distant", "special", "gamma", "bellonium", "blue", "green", "red", "yellow",
-    "purple", "shield", "threat",
+# The colours of the space decks' and bosses' backs: light enough for the dark code printed on
+# them, and at least 30 apart in CIE76 ΔE from each other and from the Warning and Reference
+# backs (threat, shield), which share the space cards' size (tests/test_deck_colours.py).
+DECK_PALETTE = (
+    "energy", "distant", "special", "gamma", "bellonium", "blue", "pink", "tan", "teal",
+    "lavender", "lime", "moss", "steel", "magenta",
 )  # fmt: skip
+# A colour in words, for the key's alt text and for people who name colours differently.
+COLOUR_WORDS = {
+    "energy": "green", "distant": "orange", "special": "cyan", "gamma": "violet",
+    "bellonium": "gold", "blue": "blue", "pink": "pink", "tan": "tan", "teal": "teal",
+    "lavender": "lavender", "lime": "lime", "moss": "olive", "steel": "steel blue",
+    "magenta": "magenta", "threat": "red", "shield": "silver",
+}  # fmt: skip
 
 
 @dataclass(frozen=True)

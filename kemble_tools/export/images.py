@@ -9,14 +9,14 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from kemble_tools.export.faces import PdfPainter, SvgPainter, register_fonts
+from kemble_tools.export.faces import SvgPainter
 from kemble_tools.export.layout import Rect
+from kemble_tools.export.pdf import PdfPainter
 from kemble_tools.export.sheets import PrintCard
 
 
 def card_svg(card: PrintCard, back: bool = False) -> str:
     """The card face (or back) at its trim size, in millimetres."""
-    register_fonts()  # text is measured with the same font metrics as in the PDF
     painter = SvgPainter(*card.size)
     (card.back if back else card.front)(painter, Rect(0, 0, *card.size), 0.0)
     return painter.document()
@@ -24,7 +24,6 @@ def card_svg(card: PrintCard, back: bool = False) -> str:
 
 def card_pdf(card: PrintCard, bleed: float = 0.0, back: bool = False) -> bytes:
     """One card on a page of its trim size plus `bleed` mm on every side."""
-    register_fonts()
     width, height = card.size[0] + 2 * bleed, card.size[1] + 2 * bleed
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width * mm, height * mm), invariant=1)

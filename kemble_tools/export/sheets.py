@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
-
 from kemble_tools.dsl import spec
 from kemble_tools.dsl.text import effects_text
 from kemble_tools.export.faces import (
-    BACK_COLOURS,
+    DECK_PALETTE,
     Back,
     Painter,
-    PdfPainter,
     draw_back,
     draw_space_card,
     draw_text_card,
-    register_fonts,
 )
-from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, Rect, Sheet, crop_marks, grid, one_up
+from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, Rect, Sheet, grid, one_up
 from kemble_tools.stats import deck_order
 
 Draw = Callable[[Painter, Rect, float], None]
@@ -39,6 +33,7 @@ class PrintCard:
     text: str = ""  # a text card's rules text, for the overflow check (export/check.py)
     footer: bool = False
     pile: str = ""  # the pile it is played from: a deck code, a boss, WARN, PU, … (TTS decks)
+    words: str = ""  # the card in words where it is not drawn from quadrants (the site's alt text)
 
 
 @dataclass(frozen=True)
@@ -57,20 +52,21 @@ class SheetOptions:
 def print_cards(
     bundle: dict[str, Any], decks: list[str] | None = None, ids: list[str] | None = None
 ) -> list[PrintCard]:
-    """Every printable card of the bundle, or those of the given decks or ids, in bundle order."""
+    """Every printable card of the bundle, or those of the given decks or ids, in bundle order.
+    A selection comes with the reference cards that explain it (the symbols, its decks' colours,
+    what its object kinds do), so that a printed expansion deck explains itself; reference cards
+    asked for by id come instead, as the whole game prints them."""
     from kemble_tools.export.reference import reference_cards
 
-    cards = [
-        *_space_cards(bundle),
-        *_boss_warnings(bundle),
-        *_text_cards(bundle),
-        *reference_cards(bundle),
-    ]
+    cards = [*_space_cards(bundle), *_boss_warnings(bundle), *_text_cards(bundle)]
+    if not decks and not ids:
+        return cards + reference_cards(bundle)
     if decks:
         cards = [c for c in cards if _decks_of(bundle, c.id) & set(decks)]
+    asked = [c for c in reference_cards(bundle) if c.id in (ids or [])]
     if ids:
         cards = [c for c in cards if c.id in ids]
-    return cards
+    return cards + (asked or reference_cards(bundle, cards))
 
 
 def _decks_of(bundle: dict[str, Any], card_id: str) -> set[str]:
@@ -83,10 +79,31 @@ def _decks_of(bundle: dict[str, Any], card_id: str) -> set[str]:
     return {card["deck"]} if card else set()
 
 
+# The base game's backs as printed: pinned, so that loading an expansion, whose decks take the
+# palette's other colours, never repaints the cards players already own.
+PRINTED_DECK_COLOURS = {
+    "S1": "energy", "A1": "distant", "W1": "special", "F1": "gamma", "STAR": "bellonium",
+    "T1": "blue", "BANSHEE": "pink", "BEHEMOTH": "tan", "CANNONRAM": "teal",
+    "TUNDRAGEIST": "lavender",
+}  # fmt: skip
+
+
+def deck_colours(bundle: dict[str, Any]) -> dict[str, str]:
+    """The back colour of every space deck and boss, in deck order: the base game's as printed,
+    then the palette's unused colours in turn (past its end they repeat; the code tells them)."""
+    order = deck_order(bundle)
+    colours = {code: PRINTED_DECK_COLOURS[code] for code in order if code in PRINTED_DECK_COLOURS}
+    free = [c for c in DECK_PALETTE if c not in colours.values()] or list(DECK_PALETTE)
+    others = [code for code in order if code not in colours]
+    colours.update({code: free[i % len(free)] for i, code in enumerate(others)})
+    return {code: colours[code] for code in order}
+
+
 def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
     objects, art = bundle["objects"], bundle.get("art", {})
     found = []
     order = {code: i for i, code in enumerate(deck_order(bundle))}  # S1, A1, …, then bosses
+    colours = deck_colours(bundle)
     in_order = sorted(bundle["cards"].items(), key=lambda item: order.get(item[1]["deck"], 99))
     for card_id, card in in_order:
 
@@ -97,7 +114,7 @@ def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
             if card.get("flip") and card.get("back"):
                 draw_space_card(p, trim, bleed, card, objects, back=True, art=art)
             else:
-                draw_back(p, trim, bleed, _space_back(bundle, card, order))
+                draw_back(p, trim, bleed, _space_back(bundle, card, colours))
 
         found.append(PrintCard(card_id, SPACE_CARD, front, back, pile=card["deck"]))
     return found
@@ -106,10 +123,10 @@ def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:
 WARNING_BACK = Back("!", "Boss Warning", "threat", "warning")  # one for all: dealt unseen
 
 
-def _space_back(bundle: dict[str, Any], card: dict[str, Any], order: dict[str, int]) -> Back:
+def _space_back(bundle: dict[str, Any], card: dict[str, Any], colours: dict[str, str]) -> Back:
     """A space deck's back shows its code; a boss card's shows its number (R-COMP-2)."""
     deck = card["deck"]
-    colour = BACK_COLOURS[order.get(deck, 0) % len(BACK_COLOURS)]
+    colour = colours.get(deck, DECK_PALETTE[0])
     if deck in bundle["bosses"]:
         return Back(str(card.get("number", "")), bundle["bosses"][deck]["name"], colour, "crown")
     name = (bundle["decks"].get(deck) or {}).get("name") or deck
@@ -253,7 +270,10 @@ def _text_card(
         draw_back(p, trim, bleed, WARNING_BACK if warning else SMALL_BACKS[code])
 
     size = SPACE_CARD if warning else SMALL_CARD
-    return PrintCard(card_id, size, front, back, text, bool(footer), code)
+    said = " ".join(text.split())
+    words = f"{kind} \u201c{title}\u201d" + (f": {said}" if said else "")
+    words += f" ({footer})" if footer else ""
+    return PrintCard(card_id, size, front, back, text, bool(footer), code, words)
 
 
 # The small cards' backs, one per kind, each with its own shape (told apart in greyscale too).
@@ -308,34 +328,3 @@ def plan_pages(cards: list[PrintCard], options: SheetOptions) -> list[PagePlan]:
 # A print shop's file: one card a page with 3 mm bleed, CMYK, each back before its front.
 # Total ink stays under 240 % in every colour (tests/test_sheets.py), as coated card stock needs.
 PRINT_SHOP = SheetOptions(bleed=3.0, backs=True, one_up=True, cmyk=True, back_first=True)
-
-
-def render_sheets(cards: list[PrintCard], options: SheetOptions) -> bytes:
-    """The PDF, deterministic byte for byte (ReportLab's invariant mode)."""
-    register_fonts()
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, pageCompression=1)
-    canvas.setTitle("The Battle at Kemble's Cascade - card sheets")
-    canvas.setCreator("kemble_tools")
-    painter = PdfPainter(canvas, options.cmyk, options.grayscale)
-    for page in plan_pages(cards, options):
-        canvas.setPageSize((page.sheet.page[0] * mm, page.sheet.page[1] * mm))
-        trim, bleed = page.sheet.trim_box, page.sheet.bleed_box
-        canvas.setTrimBox(_points(trim))
-        canvas.setBleedBox(_points(bleed))
-        for slot, card in zip(page.sheet.slots, page.cards, strict=False):
-            (card.back if page.backs else card.front)(painter, slot, page.sheet.bleed)
-        if options.crop_marks and not options.one_up:
-            _draw_marks(painter, page.sheet, options.full_marks)
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
-
-
-def _points(rect: Rect) -> tuple[float, float, float, float]:
-    return (rect.x * mm, rect.y * mm, rect.right * mm, rect.top * mm)
-
-
-def _draw_marks(painter: Painter, sheet: Sheet, full: bool) -> None:
-    for x1, y1, x2, y2 in crop_marks(sheet, full):
-        painter.line(x1, y1, x2, y2, "text", 0.25)

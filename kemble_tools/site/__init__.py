@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.site import verdict
 from kemble_tools.site.replay import ReplayError, replay_frames
 
 PILE_NAMES = {
@@ -26,7 +27,7 @@ PILE_NAMES = {
     "ACH": "Achievements",
     "SEN": "Sensors",
     "UPG": "Upgrades",
-    "": "Reference cards",
+    "REF": "Reference cards",
 }
 SYMBOLS = {  # quadrant keys, as the filter names them
     "threat": "threat",
@@ -56,6 +57,18 @@ class CardEntry:
     text: str
     quadrants: list[dict[str, Any]] = field(default_factory=list)
     scenarios: list[str] = field(default_factory=list)
+    words: str = ""  # a card not drawn from quadrants, in words (PrintCard.words)
+
+    @property
+    def alt(self) -> str:
+        """The picture in words, for who cannot see it: 'S1-07, deck S1: left: Fighter,
+        energy 2, threat 1; right: Empty space', or a text card's title, kind and rules."""
+        if not self.quadrants:
+            return f"{self.id}, {self.words or self.text}"
+        name = f"\u201c{self.title}\u201d, " if self.title != self.id else ""
+        where = f"boss {self.boss}" if self.boss else f"deck {self.pile}"
+        sides = "; ".join(f"{q['side']}: {q['text']}" for q in self.quadrants)
+        return f"{self.id}, {name}{where}: {sides}"
 
     @property
     def search(self) -> str:
@@ -73,6 +86,23 @@ class ScenarioEntry:
     frames: list[dict[str, Any]]
     line: str  # where the replayed line comes from
     problem: str | None = None
+
+    @property
+    def metrics(self) -> list[verdict.Metric]:
+        return verdict.metrics(self.solution) if self.solution else []
+
+    @property
+    def bounded(self) -> bool:
+        """Whether some of the counts shown are lower bounds (explained under them)."""
+        return bool(self.solution) and verdict.bounded(self.solution or {})
+
+    @property
+    def winning_lines(self) -> verdict.Metric | None:
+        return (
+            verdict.count(self.solution, self.solution.get("winning_lines"))
+            if self.solution
+            else None
+        )
 
     @property
     def legend(self) -> list[tuple[str, str]]:
@@ -181,7 +211,7 @@ def _card_entry(card: Any, bundle: dict[str, Any]) -> CardEntry:
         }
         for i, q in enumerate(quadrants)
     ] if data else []  # fmt: skip
-    text = card.text or " · ".join(q["text"] for q in described)
+    text = card.text or card.words or " · ".join(q["text"] for q in described)
     return CardEntry(
         id=card.id,
         title=_title(card.id, data, bundle),
@@ -193,6 +223,7 @@ def _card_entry(card: Any, bundle: dict[str, Any]) -> CardEntry:
         symbols=symbols,
         text=text,
         quadrants=described,
+        words=card.words,
     )
 
 
