@@ -11,19 +11,22 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from kemble_tools.fileio import write_atomic
 from kemble_tools.options import BundleOpt, NoBaseOpt, PathsArg
 from kemble_tools.report import Format, render, render_json, summary
+from kemble_tools.solve import ANALYSIS_STATES
 
 EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 if TYPE_CHECKING:
     from kemble_tools.compile.compiler import Compilation
     from kemble_tools.engine import State
+    from kemble_tools.play import ScriptError
+    from kemble_tools.session import Session
 
 # Markdown help: a docstring's lines are joined into sentences (rich mode breaks the text wherever
 # the source line ends), and a blank line still starts a paragraph.
@@ -36,9 +39,12 @@ app = typer.Typer(
 )
 
 
-def _content(paths: list[Path] | None, no_base: bool, bundle: Path | None) -> dict:
+def _content(
+    paths: list[Path] | None, no_base: bool, bundle: Path | None, command: str | None = None
+) -> dict:
     """The one way every command gets its content: PATH… compiled with the base game (unless
-    --no-base), or a compiled bundle. Invalid content prints its diagnostics and exits 1."""
+    --no-base), or a compiled bundle. Invalid content prints its diagnostics and exits 1 (with
+    `command`, an unknown id in a scenario file is hinted at the folder that defines it)."""
     if bundle is not None:
         if paths:
             typer.echo("give content folders or --bundle, not both", err=True)
@@ -52,7 +58,12 @@ def _content(paths: list[Path] | None, no_base: bool, bundle: Path | None) -> di
             raise typer.Exit(EXIT_INVALID) from None
     result = _compile(paths or [], not no_base)
     if result.bundle is None:
-        sys.stdout.write(render(result.diagnostics, Format.TEXT, result.files))
+        diagnostics = result.diagnostics
+        if command is not None:
+            from kemble_tools.scenario_folders import with_folder_hints
+
+            diagnostics = with_folder_hints(diagnostics, paths or [], command)
+        sys.stdout.write(render(diagnostics, Format.TEXT, result.files))
         raise typer.Exit(EXIT_INVALID)
     return result.bundle
 
@@ -131,12 +142,24 @@ def run(
     actions: Annotated[
         Path | None,
         typer.Option(
-            "--actions", help="An action script (CONTRACT §4).", exists=True, dir_okay=False
+            "--actions", help="An action script (docs/formats.md §4).", exists=True, dir_okay=False
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the final state as JSON.")] = False,
     interactive: Annotated[
-        bool, typer.Option("--interactive", help="Play by hand in the terminal.")
+        bool,
+        typer.Option(
+            "--interactive",
+            help="Play by hand in the terminal (`help` lists the actions and commands).",
+        ),
+    ] = False,
+    log: Annotated[
+        bool,
+        typer.Option(
+            "--log",
+            help="Print the event log: what each action did, round by round (with --json: "
+            "an `events` key).",
+        ),
     ] = False,
     paths: Annotated[
         list[Path] | None,
@@ -150,36 +173,50 @@ def run(
     bundle: BundleOpt = None,
 ) -> None:
     """Play a scripted line on a scenario with the reference interpreter; print the state."""
-    import json
-
-    from kemble_tools.play import ScriptError, render_board, run_script, state_json
+    from kemble_tools.play import ScriptError, render_board, state_json
+    from kemble_tools.playlog import log_json, log_lines
+    from kemble_tools.session import Session
 
     if (actions is None) == (not interactive):
         typer.echo("give either --actions FILE or --interactive", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    game = _scenario_game(scenario, paths, no_base, bundle)
+    session = Session(_scenario_game(scenario, paths, no_base, bundle))
     if interactive:
-        _play_interactively(game)
+        _play_interactively(session, scenario)
         return
     raw = (actions or Path()).read_bytes()
     try:
-        run_script(game, raw.decode("utf-8"))
+        session.play_script(raw.decode("utf-8"))
     except ScriptError as error:
-        typer.echo(
-            f"{actions}:{error.line}: '{error.action}' is not allowed: {error.message} "
-            f"({error.rule})",
-            err=True,
-        )
-        raise typer.Exit(EXIT_INVALID) from None
+        _refused(actions, error, log_lines(session.played) if log and not as_json else [])
     except UnicodeDecodeError as bad:
         line = raw.count(b"\n", 0, bad.start) + 1
         column = bad.start - (raw.rfind(b"\n", 0, bad.start) + 1) + 1
         typer.echo(f"{actions}:{line}:{column}: the action script is not UTF-8 text", err=True)
         raise typer.Exit(EXIT_INVALID) from None
     if as_json:
-        sys.stdout.write(json.dumps(state_json(game), indent=2) + "\n")
-    else:
-        sys.stdout.write(render_board(game))
+        state = state_json(session.state)
+        if log:
+            state["events"] = log_json(session.played)
+        sys.stdout.write(json.dumps(state, indent=2) + "\n")
+        return
+    if log:
+        sys.stdout.write("".join(f"{line}\n" for line in log_lines(session.played)))
+    sys.stdout.write(render_board(session.state, session.turn_damage()))
+
+
+def _refused(actions: Path | None, error: ScriptError, log: list[str]) -> NoReturn:
+    """A refused line: the log so far (with --log), then where, why and what is legal."""
+    from kemble_tools.interactive import refusal_lines
+
+    sys.stdout.write("".join(f"{line}\n" for line in log))
+    typer.echo(
+        f"{actions}:{error.line}: '{error.action}' is not allowed: {error.message} ({error.rule})",
+        err=True,
+    )
+    for line in refusal_lines(error):
+        typer.echo(f"  {line}", err=True)
+    raise typer.Exit(EXIT_INVALID)
 
 
 def _scenario_game(
@@ -202,29 +239,19 @@ def _scenario_game(
         raise typer.Exit(EXIT_INTERNAL)
     game, diagnostics = load_scenario(path, paths, not no_base)
     if game is None:
+        from kemble_tools.scenario_folders import with_folder_hints
+
+        diagnostics = with_folder_hints(diagnostics, [path, *(paths or [])], "run", "…")
         sys.stdout.write(render(diagnostics, Format.TEXT, len({d.file for d in diagnostics})))
         raise typer.Exit(EXIT_INVALID)
     return game
 
 
-def _play_interactively(game: State) -> None:
-    from kemble_tools.engine import IllegalAction
-    from kemble_tools.play import legal_words, render_board
+def _play_interactively(session: Session, scenario: str) -> None:
+    from kemble_tools.interactive import interact, terminal_input
 
-    while not game.is_terminal():
-        sys.stdout.write(render_board(game))
-        typer.echo("legal: " + ", ".join(legal_words(game)))
-        try:
-            line = input("> ").strip()
-        except EOFError:
-            return
-        if line in ("quit", "exit"):
-            return
-        try:
-            game.play(line)
-        except IllegalAction as exc:
-            typer.echo(f"not allowed: {exc}")
-    sys.stdout.write(render_board(game))
+    title = f"played in: kemble run {scenario} --interactive"
+    raise typer.Exit(interact(session, terminal_input(), sys.stdout, title))
 
 
 @app.command()
@@ -495,7 +522,8 @@ def _write_sheets(
     ids: list[str] | None = None,
     shown: Path | None = None,
 ) -> Path | None:
-    from kemble_tools.export.sheets import plan_pages, print_cards, render_sheets
+    from kemble_tools.export.pdf import render_sheets
+    from kemble_tools.export.sheets import plan_pages, print_cards
 
     chosen = print_cards(bundle, decks, ids)
     if not chosen:
@@ -512,12 +540,15 @@ def solve_command(
     scenarios: Annotated[
         list[Path] | None,
         typer.Argument(
-            help="Scenario files or folders (default: the shipped scenarios).",
+            help="Scenario files or folders (default: the shipped scenarios); folders given "
+            "beside a scenario file only lend it their cards.",
             exists=True,
             show_default=False,
         ),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (CONTRACT §6).")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON (docs/formats.md §6).")
+    ] = False,
     limit_states: Annotated[
         int | None, typer.Option(min=1, help="Stop after this many engine states: unknown.")
     ] = None,
@@ -532,7 +563,7 @@ def solve_command(
     analysis_states: Annotated[
         int,
         typer.Option(min=0, help="Engine states for measuring the winning lines after a verdict."),
-    ] = 300_000,
+    ] = ANALYSIS_STATES,
     jobs: Annotated[
         int | None, typer.Option(min=1, help="Processes (default: one per core).")
     ] = None,
@@ -551,7 +582,7 @@ def solve_command(
     from kemble_tools.solve.cli import run_solve
 
     code = run_solve(
-        _content(scenarios, no_base, bundle),
+        _content(scenarios, no_base, bundle, "solve"),
         None if bundle is not None else scenarios or [],
         as_json=as_json,
         limits=(limit_states, limit_seconds, memory),
@@ -593,12 +624,26 @@ def build(
     paths: PathsArg = None,
     out: Annotated[Path, typer.Option(help="Output folder.")] = Path("build"),
     no_base: NoBaseOpt = False,
+    limit_states: Annotated[
+        int | None,
+        typer.Option(
+            min=1,
+            help="Engine states to decide each scenario in (default 4,000,000); an undecided "
+            "scenario that states `expect` or `difficulty` fails the build.",
+        ),
+    ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option("--no-cache", help="Solve every scenario again (no OUT/.cache/solutions)."),
+    ] = False,
 ) -> None:
     """The main job on the shipped content (and PATH…, an expansion): every stage, into build/."""
     from kemble_tools.fileio import output_set
+    from kemble_tools.solve.build import cache_folder
 
+    cache = None if no_cache else cache_folder(out)
     with output_set(out, BUILD_OUTPUTS) as stage:
-        ok = _build_into(stage, out, paths or [], not no_base)
+        ok = _build_into(stage, out, paths or [], not no_base, limit_states, cache)
     if not ok:
         raise typer.Exit(EXIT_INVALID)
 
@@ -612,7 +657,14 @@ BUILD_OUTPUTS = (
 )
 
 
-def _build_into(stage: Path, out: Path, paths: list[Path], with_base: bool) -> bool:
+def _build_into(
+    stage: Path,
+    out: Path,
+    paths: list[Path],
+    with_base: bool,
+    limit_states: int | None = None,
+    cache: Path | None = None,
+) -> bool:
     """Every output written into `stage`, named as it will be in `out`; False if the content is
     invalid or a scenario's verdict disagrees with what it expects."""
     result = _compile(paths, with_base)
@@ -631,7 +683,7 @@ def _build_into(stage: Path, out: Path, paths: list[Path], with_base: bool) -> b
     from kemble_tools.solve.cli import build_solutions
     from kemble_tools.workbench.cli import write_site
 
-    agreed = build_solutions(result.bundle or {}, stage, paths, with_base, shown=out)
+    agreed = build_solutions(result.bundle or {}, stage, paths, with_base, out, limit_states, cache)
     solutions = json.loads((stage / "solutions.json").read_text(encoding="utf-8"))
     written = write_site(result.bundle or {}, stage / "site", solutions)
     typer.echo(f"site: {written['cards']} cards, {written['pages']} pages -> {out / 'site'}")

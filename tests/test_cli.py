@@ -111,8 +111,9 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     assert json.loads((tmp_path / "out" / "diagnostics.json").read_text()) == []
     bundle = json.loads((tmp_path / "out" / "kemble.bundle.json").read_text())
     assert bundle["dsl_version"] == 1
-    # Only finished files: no temporary file is left beside them.
+    # Only finished files: no temporary file is left beside them (and the solver's cache).
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
+        ".cache",
         "diagnostics.json",
         "kemble-sheets.pdf",
         "kemble.bundle.json",
