@@ -1,6 +1,6 @@
 """The `kemble` command line: parses arguments and calls the library, nothing more.
 
-Exit codes (CONTRACT §1): 0 success, 1 invalid input, 2 usage error or internal failure.
+Exit codes (formats.md §1): 0 success, 1 invalid input, 2 usage error or internal failure.
 """
 
 from __future__ import annotations

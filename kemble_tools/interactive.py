@@ -28,7 +28,7 @@ _LOOP_HELP = (
 
 
 def help_text(weapons: tuple[str, ...]) -> str:
-    """The action words of CONTRACT §4 and the loop's commands, one line each."""
+    """The action words of formats.md §4 and the loop's commands, one line each."""
     actions = (
         ("sensor N", "play sensor card N at a round's start (solo: the first in hand if left out)"),
         ("battle | powerdown", "choose the kind of this turn (no Power Down in round 1)"),
@@ -45,7 +45,7 @@ def help_text(weapons: tuple[str, ...]) -> str:
         ("end", "end the turn (space scrolls when every player has ended)"),
     )
     width = max(len(word) for word, _ in actions + _LOOP_HELP)
-    lines = ["actions (CONTRACT §4):"]
+    lines = ["actions (formats.md §4):"]
     lines += [f"  {word.ljust(width)}  {what}" for word, what in actions]
     lines += ["commands:"]
     lines += [f"  {word.ljust(width)}  {what}" for word, what in _LOOP_HELP]

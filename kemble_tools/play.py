@@ -1,5 +1,5 @@
-"""Playing at the edge: a scenario file set up as a game, action scripts (CONTRACT §4), the state
-as JSON (CONTRACT §5) and as a board in text. Words and ids live here; the engine inside works
+"""Playing at the edge: a scenario file set up as a game, action scripts (formats.md §4), the state
+as JSON (formats.md §5) and as a board in text. Words and ids live here; the engine inside works
 with integers."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class ScriptError(Exception):
         return f"line {self.line}: '{self.action}': {self.message} ({self.rule})"
 
 
-# The first word of every action (CONTRACT §4).
+# The first word of every action (formats.md §4).
 ACTION_WORDS = (
     "sensor",
     "battle",
@@ -163,7 +163,7 @@ def describe(state: State) -> Snapshot:
 
 
 def legal_words(state: State) -> list[str]:
-    """The legal actions in the words of CONTRACT §4."""
+    """The legal actions in the words of formats.md §4."""
     return [state.action_to_string(action) for action in state.legal_actions()]
 
 
@@ -262,7 +262,7 @@ def _known_words(
     state: State, words: list[str], index: int, commands: Sequence[str] = ()
 ) -> Sequence[str]:
     """The words that may stand at `index` of an action beginning with `words[:index]`
-    (CONTRACT §4)."""
+    (formats.md §4)."""
     if index == 0:
         return (*ACTION_WORDS, *commands)
     verb, position = words[0], index

@@ -1,5 +1,5 @@
 """A scenario played action by action, for people: what each action did (the event log, see
-playlog.py), undo, and the actions so far as a script (CONTRACT §4). `kemble run` and its
+playlog.py), undo, and the actions so far as a script (formats.md §4). `kemble run` and its
 interactive loop (interactive.py) play through one.
 
 Each action makes a new state (`State.child`) and keeps the one before: states never change
@@ -19,7 +19,7 @@ from kemble_tools.engine.state import State
 from kemble_tools.fileio import write_atomic
 from kemble_tools.play import due_sensor, refusal, script_lines
 
-TURN_WORDS = ("battle", "powerdown")  # the first action of a turn (CONTRACT §4)
+TURN_WORDS = ("battle", "powerdown")  # the first action of a turn (formats.md §4)
 
 
 @dataclass
@@ -31,7 +31,7 @@ class Played:
     before: State
     after: State
     notes: list[tuple[Any, ...]]  # everything the engine told its observer, in order
-    auto: bool = False  # a solo sensor card played for the player (CONTRACT §4)
+    auto: bool = False  # a solo sensor card played for the player (formats.md §4)
 
 
 @dataclass
@@ -70,7 +70,7 @@ class Session:
         return done
 
     def play_script(self, text: str) -> None:
-        """Every line of a script (CONTRACT §4); ScriptError at the first the rules refuse,
+        """Every line of a script (formats.md §4); ScriptError at the first the rules refuse,
         with the lines before it played."""
         for number, action in script_lines(text):
             self.play(action, number)

@@ -1,4 +1,4 @@
-"""Hand-built positions for engine tests: scenario-local cards (CONTRACT §3), no shipped decks.
+"""Hand-built positions for engine tests: scenario-local cards (formats.md §3), no shipped decks.
 
 Tests speak in words and ids (`play(state, "battle", "enter 2")`, `view(state).covered`), as a
 designer would; the few helpers that build positions by hand poke the state's integers here,

@@ -1,4 +1,4 @@
-"""The `kemble` command as a user runs it: exit codes and output formats (CONTRACT §1–2)."""
+"""The `kemble` command as a user runs it: exit codes and output formats (formats.md §1–2)."""
 
 from __future__ import annotations
 

@@ -150,7 +150,7 @@ def test_keys_are_compact_bytes_that_tell_states_apart() -> None:
 
 
 def test_a_scenario_may_deal_a_card_on_its_back() -> None:
-    # CONTRACT §3: a card reference may say `side: back`, in `deck` too
+    # formats.md §3: a card reference may say `side: back`, in `deck` too
     from engine_helpers import scenario_data
 
     data = scenario_data(empty_grid(), deck=[[E, E, E, E]], player={"position": [3, 2]})

@@ -420,7 +420,7 @@ def test_missile_hits_its_target_and_one_neighbour_of_the_players_choice() -> No
     game = play(
         make_game(grid, player=at((5, 2), upgrades={"missile": 1})), "battle", "fire missile"
     )
-    assert legal(game) == ["choose N", "choose E", "choose S", "choose W"]  # CONTRACT §4
+    assert legal(game) == ["choose N", "choose E", "choose S", "choose W"]  # formats.md §4
     assert game.string_to_action("choose 3,3") == game.string_to_action("choose E")
     play(game, "choose E")
     assert ("R3-02", 0) in view(game).covered  # the fighter took the splash

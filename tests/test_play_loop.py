@@ -60,7 +60,7 @@ def played(*actions: str) -> State:
 def test_help_lists_the_action_words_and_the_commands(word: str) -> None:
     code, out, _ = drive(word)
     assert code == 0 and "unknown action" not in out
-    listed = out.split("actions (CONTRACT §4):", 1)[1]
+    listed = out.split("actions (formats.md §4):", 1)[1]
     for name in [*ACTION_WORDS, "undo", "save FILE", "legal", "log", "board", "quit"]:
         assert f"\n  {name}" in listed or f"| {name}" in listed, name
     assert "fire [WEAPON]" in listed and "laser" in listed

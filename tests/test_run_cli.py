@@ -1,4 +1,4 @@
-"""`kemble run` as CONTRACT §4-5 describe it: scripts in, state out, illegal lines refused."""
+"""`kemble run` as formats.md §4-5 describe it: scripts in, state out, illegal lines refused."""
 
 from __future__ import annotations
 

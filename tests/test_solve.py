@@ -1,4 +1,4 @@
-"""`kemble solve` (CONTRACT §6): every shipped verdict proved, witnesses that `kemble run`
+"""`kemble solve` (formats.md §6): every shipped verdict proved, witnesses that `kemble run`
 replays, the analysis, the plain search as a reference, limits, chance and the JSON contract."""
 
 from __future__ import annotations

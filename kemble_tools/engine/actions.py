@@ -1,4 +1,4 @@
-"""The action space: every action is an integer; words (CONTRACT §4) exist only at the edges.
+"""The action space: every action is an integer; words (formats.md §4) exist only at the edges.
 
 A game numbers its actions once, from its content: `end`, `battle`, …, one `enter` per column,
 one `move` per direction, one `fire` per weapon, one `play` per power-up, one `buy` per upgrade
@@ -120,7 +120,7 @@ class ActionSpace:
         return f"choose {self.option_word(s, arg)}"
 
     def option_word(self, s: State, index: int) -> str:
-        """How a player names an option of the pending choice (CONTRACT §4 `choose`)."""
+        """How a player names an option of the pending choice (formats.md §4 `choose`)."""
         choice = s.choice
         if choice is None or index >= len(choice.values):
             return str(index)
@@ -262,7 +262,7 @@ class ActionSpace:
 
 
 _ONE_WORD = {"end": END, "battle": BATTLE_, "powerdown": POWERDOWN_, "spend": SPEND}
-# The most words each action takes (CONTRACT §4): a script with more is refused, not guessed.
+# The most words each action takes (formats.md §4): a script with more is refused, not guessed.
 _MOST_WORDS = dict.fromkeys(_ONE_WORD, 1) | {
     "enter": 2,
     "move": 2,

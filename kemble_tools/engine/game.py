@@ -77,7 +77,7 @@ class Game:
         self.scenario = scenario
         self.players = players
         # Decks a scenario leaves open are drawn at chance nodes when `open_chance` asks for
-        # it (for analysis); otherwise they are shuffled from the seed (CONTRACT §3).
+        # it (for analysis); otherwise they are shuffled from the seed (formats.md §3).
         self.open_powerups = open_chance and (scenario is None or scenario.get("powerups") is None)
         self.open_sensors = open_chance and (scenario is None or scenario.get("sensors") is None)
         self.tables = build_tables(bundle, rules, local_cards or {}, hooks, compiler.condition)
@@ -117,9 +117,9 @@ class Game:
     def from_scenario(
         cls, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool = False
     ) -> Game:
-        """A scenario's game (CONTRACT §3). With `open_chance`, the power-up and sensor decks
+        """A scenario's game (formats.md §3). With `open_chance`, the power-up and sensor decks
         the scenario does not fix are drawn at chance nodes instead of in the seeded order."""
-        variant = scenario["variant"]  # CONTRACT §3: a scenario names its variant
+        variant = scenario["variant"]  # formats.md §3: a scenario names its variant
         return cls(
             bundle,
             scenario_rules(bundle, scenario),
@@ -264,7 +264,7 @@ class Game:
         return []
 
     def _battle_actions(self, s: State) -> list[int]:
-        """In the order of CONTRACT §4's notation: moves, spend, overloads, fire, rotate, play,
+        """In the order of formats.md §4's notation: moves, spend, overloads, fire, rotate, play,
         buy, end."""
         base = self.actions.base
         turn = s.turn

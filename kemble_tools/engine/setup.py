@@ -1,5 +1,5 @@
 """Setting a game up (R-SET-*): the rules in play and the first state, from a compiled scenario
-(CONTRACT §3) or a variant's setup for a number of players. Reads the bundle only."""
+(formats.md §3) or a variant's setup for a number of players. Reads the bundle only."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def variant_setup(bundle: dict[str, Any], variant: str, players: int | None) -> 
 def scenario_rules(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
     """The scenario's variant's rules, with the variants and switches the scenario turns on."""
     variants = bundle["variants"]
-    rules = variant_rules(bundle, scenario["variant"])  # CONTRACT §3: always named
+    rules = variant_rules(bundle, scenario["variant"])  # formats.md §3: always named
     for name, value in scenario.get("rules", {}).items():
         if name in variants:
             if value is True:
@@ -91,7 +91,7 @@ def _global_bellonium(g: Any, cells: tuple[int, ...]) -> int:
 
 
 def scenario_state(g: Any, scenario: dict[str, Any]) -> State:
-    """The state at a scenario's start (CONTRACT §3)."""
+    """The state at a scenario's start (formats.md §3)."""
     tables = g.tables
     seed = int(scenario.get("seed", 0))
     rng = random.Random(seed)
@@ -125,7 +125,7 @@ def _card(g: Any, ref: Any) -> tuple[int, bool]:
 
 
 def _deck(fixed: list[Any] | None, everything: list[Any], rng: random.Random) -> list[Any]:
-    """A fixed order when the scenario gives one (CONTRACT §3), else shuffled from the seed."""
+    """A fixed order when the scenario gives one (formats.md §3), else shuffled from the seed."""
     if fixed is not None:
         return list(fixed)
     cards = list(everything)

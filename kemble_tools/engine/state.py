@@ -333,7 +333,7 @@ class State:
         return self.game.string_to_action(self, text)
 
     def play(self, *lines: str, observer: Any = None) -> State:
-        """Apply actions given in words (CONTRACT §4), in place; returns this state."""
+        """Apply actions given in words (formats.md §4), in place; returns this state."""
         for line in lines:
             self.apply_action(self.string_to_action(line), observer)
         return self

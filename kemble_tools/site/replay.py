@@ -2,7 +2,7 @@
 
 Each frame holds what the viewer draws (every quadrant's object and symbols, the ships, the
 players' tracks, the events of that action) and the state as `kemble run --json` prints it
-(CONTRACT §5), so the viewer's last frame can be checked against the command line.
+(formats.md §5), so the viewer's last frame can be checked against the command line.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ class ReplayError(Exception):
 
 
 def replay_frames(bundle: dict[str, Any], scenario_id: str, text: str) -> list[dict[str, Any]]:
-    """The frames of a script (CONTRACT §4 notation) on a scenario: the start, then one frame
+    """The frames of a script (formats.md §4 notation) on a scenario: the start, then one frame
     after each action."""
     state = Game.from_scenario(bundle, bundle["scenarios"][scenario_id]).new_initial_state()
     observer = Observer()

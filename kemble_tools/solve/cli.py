@@ -1,4 +1,4 @@
-"""`kemble solve`: scenario files in, verdicts out (CONTRACT §6); the command line's half."""
+"""`kemble solve`: scenario files in, verdicts out (formats.md §6); the command line's half."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ class Solution:
         return bool(self.analysis.get("complete"))
 
     def to_json(self, timings: bool = True) -> dict[str, Any]:
-        """CONTRACT §6, and more; without `timings`, the same bytes on any machine. What is
+        """formats.md §6, and more; without `timings`, the same bytes on any machine. What is
         not known is null: `winning_lines` when there was no analysis, `critical_rounds` when
         it was cut short (`analysis_complete` false: the counts are lower bounds)."""
         data: dict[str, Any] = {

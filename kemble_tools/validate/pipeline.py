@@ -107,7 +107,7 @@ def validate_checked(
 
 
 def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]]:
-    """The file's kind: its `kind` key, or a scenario when it looks like one (CONTRACT §3)."""
+    """The file's kind: its `kind` key, or a scenario when it looks like one (formats.md §3)."""
     data = doc.data
     if not isinstance(data, YMap):
         return None, [
