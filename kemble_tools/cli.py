@@ -727,9 +727,11 @@ def _same_text(path: Path, text: str) -> bool:
 
 
 def _register_workbench() -> None:
+    from kemble_tools.core.cli import register as register_games
     from kemble_tools.workbench.cli import register
 
     register(app)
+    register_games(app)
 
 
 _register_workbench()

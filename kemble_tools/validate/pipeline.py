@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from kemble_tools.core.registry import registry
 from kemble_tools.diagnostics import (
     Diagnostic,
     Severity,
@@ -74,6 +75,9 @@ class FileCheck:
 
 
 def check_file(doc: Document, path: Path | None = None) -> FileCheck:
+    wrong_game = check_game(doc)
+    if wrong_game:
+        return FileCheck(None, wrong_game, [])
     kind, problems = detect_kind(doc, path or Path(doc.file))
     if kind is None:
         return FileCheck(None, problems, [])
@@ -104,6 +108,41 @@ def validate_checked(
     lost = LostFiles.of(loading, unknown_kind, catalog)
     documents = {doc.file: doc for doc, _ in checked}
     return Validation(files, catalog, sort_diagnostics(settle(found, documents, lost)), lost)
+
+
+def check_game(doc: Document) -> list[Diagnostic]:
+    """A file's `game:` must name a registered game whose files these stages check; a file
+    without it belongs to the game that claims such files."""
+    data = doc.data
+    if not isinstance(data, YMap) or "game" not in data:
+        return []
+    games = registry()
+    value = data["game"]
+    if not isinstance(value, str) or value not in games.games:
+        known = ", ".join(games.ids())
+        return [
+            doc.diagnostic(
+                ("game",),
+                "file.game",
+                f"unknown game {value!r}",
+                hint=(
+                    did_you_mean(str(value), tuple(games.ids())) if isinstance(value, str) else None
+                )
+                or f"the games this installation knows: {known} (`kemble games` lists them)",
+            )
+        ]
+    implicit = games.implicit_game()
+    if implicit is None or implicit.info.id != value:
+        title = games.games[value].info.title
+        return [
+            doc.diagnostic(
+                ("game",),
+                "file.game_unsupported",
+                f"{title} is registered, but these commands cannot check its files yet",
+                hint="`kemble games` lists which commands each game supports",
+            )
+        ]
+    return []
 
 
 def detect_kind(doc: Document, path: Path) -> tuple[str | None, list[Diagnostic]]:

@@ -70,6 +70,13 @@ def _list(items: Schema, min_items: int = 0, **extra: Any) -> Schema:
     return schema
 
 
+# Every file may name its game; one without `game:` is Kemble's Cascade's (docs/games.md).
+GAME: Schema = {
+    "const": "kembles-cascade",
+    "description": "The game this file is for; without it, The Battle at Kemble's Cascade.",
+}
+
+
 def _kind(value: str) -> Schema:
     return {"const": value, "description": "Which kind of content this file holds."}
 
@@ -660,6 +667,7 @@ def schema_for(kind: str) -> Schema:
     """The complete, self-contained schema of one file kind."""
     stem, build = {**KINDS, **TOOL_KINDS}[kind]
     body = build()
+    body["properties"] = {"game": GAME, **body["properties"]}
     return {
         "$schema": DRAFT,
         "$id": f"{ID_BASE}{stem}:v{SCHEMA_VERSION}",

@@ -1,0 +1,1 @@
+"""The game-free core: the registry through which the stages find the games they serve."""
