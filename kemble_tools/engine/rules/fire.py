@@ -17,7 +17,13 @@ from kemble_tools.engine.rules.events import (
     note,
     resolve_quadrant,
 )
-from kemble_tools.engine.rules.players import add_threat, bump, give_reward, lose_energy
+from kemble_tools.engine.rules.players import (
+    add_threat,
+    bump,
+    give_reward,
+    lose_energy,
+    pay_global_bellonium,
+)
 from kemble_tools.engine.state import State, event
 
 TURRET_SHOTS, ROTATE_COST = STAT["turret_shots"], STAT["rotate_cost"]
@@ -212,15 +218,23 @@ def destroy_quadrant(
 
 
 def flip(g: Any, s: State, card: int) -> None:
-    """R-SYM-12: the card turns over at once, and a ship on it resolves its new quadrant."""
+    """R-SYM-12: the card turns over at once, and a ship on it resolves its new quadrant.
+    D-SYM-4: the Global Bellonium the turn brings into view pays first, while every ship
+    that sees it is still in play."""
     cell = g.card_cell(s, card)
     if cell < 0:
         return
-    tables = g.tables
+    quadrants = g.tables.quadrants
     cells = list(s.cells)
-    for half in (0, 1):
-        cells[cell + half] = tables.other_side(tables.quadrants[cells[cell + half]])
+    revealed = 0
+    for at in (cell, cell + 1):
+        shown = cells[at]
+        cells[at] = g.tables.other_side(quadrants[shown])
+        if cells[at] != shown:  # another face: its symbols were out of view until now
+            revealed += quadrants[cells[at]].global_bellonium
     s.cells = tuple(cells)
+    if revealed:
+        pay_global_bellonium(s, revealed)
     for index, player in enumerate(s.players):
         if player.pos in (cell, cell + 1) and not player.astral:
             resolve_quadrant(g, s, index, player.pos, "on_enter")

@@ -81,6 +81,15 @@ def gain_bellonium(s: State, index: int, amount: int) -> None:
     bump(player, "bellonium_earned", amount)
 
 
+def pay_global_bellonium(s: State, symbols: int) -> None:
+    """R-SYM-7, D-SYM-4: Global Bellonium symbols that just came into view pay 1 Bellonium
+    each to every ship in the play area (R-AST-3: astral players get none). Callers pay only
+    for symbols that were out of view, so a symbol in view never pays twice."""
+    for index, player in enumerate(s.players):
+        if not player.astral:
+            gain_bellonium(s, index, symbols)
+
+
 def gain_energy(s: State, index: int, amount: int) -> None:
     """Never above the maximum (R-SYM-8); energy above it is kept, not lost."""
     player = s.players[index]

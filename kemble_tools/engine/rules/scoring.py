@@ -11,7 +11,8 @@ from kemble_tools.engine.state import ENDED, LOST, NO_EVENT, TERMINAL, WON, Stat
 
 def game_over(g: Any, s: State, why: str, lost: bool | None = None) -> None:
     """D-SOLO-1: a solo game is won once the boss is defeated and lost otherwise; a game of
-    several players ends and is scored (R-END-1)."""
+    several players ends. Every game is scored (R-END-1, D-END-2): in a solo game the
+    outcome is settled first, so the score changes the glory reported and nothing else."""
     if s.outcome != ONGOING or s.phase == TERMINAL:
         return  # over already, or ending: an effect at the end cannot end it again
     alone = len(s.players) == 1
@@ -22,8 +23,7 @@ def game_over(g: Any, s: State, why: str, lost: bool | None = None) -> None:
     s.frames, s.choice, s.turn = (), None, None
     end_effects(g, s)
     s.outcome = LOST if lost else (WON if won else ENDED)
-    if not alone:
-        final_scoring(g, s)
+    final_scoring(g, s)
     note(s, "game over: %s", why)
 
 

@@ -12,7 +12,7 @@ from kemble_tools.engine.rules.boss import (
     reveal_boss,
 )
 from kemble_tools.engine.rules.events import fire_event, fire_global
-from kemble_tools.engine.rules.players import add_threat, drop_modifiers, gain_bellonium
+from kemble_tools.engine.rules.players import add_threat, drop_modifiers, pay_global_bellonium
 from kemble_tools.engine.rules.scoring import game_over
 from kemble_tools.engine.state import NO_EVENT, SENSOR, TURN_CHOICE, State, event
 from kemble_tools.engine.threat import threat_for
@@ -100,9 +100,7 @@ def new_row_arrived(g: Any, s: State, cells: tuple[int, ...]) -> None:
     for q in cells:
         quadrant = quadrants[q]
         if quadrant.global_bellonium:
-            for index, player in enumerate(s.players):  # R-SCR-7, R-AST-3
-                if not player.astral:
-                    gain_bellonium(s, index, quadrant.global_bellonium)
+            pay_global_bellonium(s, quadrant.global_bellonium)  # R-SCR-7
         if owned or "on_revealed" in quadrant.hooks or quadrant.borrows_special:
             ref = quadrant.ref
             fire_event(g, s, ref, "on_revealed", event(quadrant=ref), quadrant)
