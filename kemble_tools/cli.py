@@ -1,6 +1,9 @@
 """The `kemble` command line: parses arguments and calls the library, nothing more.
 
 Exit codes (formats.md §1): 0 success, 1 invalid input, 2 usage error or internal failure.
+
+Each command imports its stage when it runs, so that starting `kemble` stays fast: `kemble
+validate` never imports the PDF stack, the solver, Dask, the language server or matplotlib.
 """
 
 from __future__ import annotations
@@ -15,12 +18,20 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from kemble_tools.fileio import write_atomic
+from kemble_tools.content_cli import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    EXIT_OK,
+    compile_content,
+    read_content,
+)
+from kemble_tools.core.cli import register as register_games
+from kemble_tools.fileio import output_set, write_atomic
 from kemble_tools.options import BundleOpt, NoBaseOpt, PathsArg
 from kemble_tools.report import Format, render, render_json, summary
 from kemble_tools.solve import ANALYSIS_STATES
-
-EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
+from kemble_tools.workbench.cli import register as register_workbench
+from kemble_tools.workbench.cli import write_site
 
 if TYPE_CHECKING:
     from kemble_tools.compile.compiler import Compilation
@@ -37,35 +48,6 @@ app = typer.Typer(
     rich_markup_mode="markdown",
     help="Validate, compile, play and print content for The Battle at Kemble's Cascade.",
 )
-
-
-def _content(
-    paths: list[Path] | None, no_base: bool, bundle: Path | None, command: str | None = None
-) -> dict:
-    """The one way every command gets its content: PATH… compiled with the base game (unless
-    --no-base), or a compiled bundle. Invalid content prints its diagnostics and exits 1 (with
-    `command`, an unknown id in a scenario file is hinted at the folder that defines it)."""
-    if bundle is not None:
-        if paths:
-            typer.echo("give content folders or --bundle, not both", err=True)
-            raise typer.Exit(EXIT_INTERNAL)
-        from kemble_tools.bundle import load_bundle
-
-        try:
-            return load_bundle(bundle)
-        except (ValueError, KeyError, TypeError) as exc:  # JSON errors are ValueErrors
-            typer.echo(f"{bundle}: not a bundle written by kemble compile ({exc})", err=True)
-            raise typer.Exit(EXIT_INVALID) from None
-    result = _compile(paths or [], not no_base)
-    if result.bundle is None:
-        diagnostics = result.diagnostics
-        if command is not None:
-            from kemble_tools.scenario_folders import with_folder_hints
-
-            diagnostics = with_folder_hints(diagnostics, paths or [], command)
-        sys.stdout.write(render(diagnostics, Format.TEXT, result.files))
-        raise typer.Exit(EXIT_INVALID)
-    return result.bundle
 
 
 @app.command()
@@ -99,7 +81,7 @@ def compile_(
     no_base: NoBaseOpt = False,
 ) -> None:
     """Validate, then compile all content to the effect DSL: writes OUT/kemble.bundle.json."""
-    result = _compile(paths or [], not no_base)
+    result = compile_content(paths or [], not no_base)
     if not result.ok:
         sys.stdout.write(render(result.diagnostics, fmt, result.files))
         raise typer.Exit(EXIT_INVALID)
@@ -108,13 +90,6 @@ def compile_(
         typer.echo(f"compile: {_counts(result.bundle)} -> {target}")
     else:
         sys.stdout.write(render(result.diagnostics, fmt, result.files))
-
-
-def _compile(paths: list[Path], with_base: bool) -> Compilation:
-    from kemble_tools.compile.compiler import compile_validated
-    from kemble_tools.validate.pipeline import validate_paths
-
-    return compile_validated(validate_paths(paths, with_base=with_base))
 
 
 def _write_bundle(result: Compilation, out: Path) -> Path:
@@ -227,7 +202,7 @@ def _scenario_game(
     from kemble_tools.play import load_scenario
 
     if bundle is not None:
-        content = _content(paths, no_base, bundle)
+        content = read_content(paths, no_base, bundle)
         if scenario not in content["scenarios"]:
             known = ", ".join(sorted(content["scenarios"])) or "none"
             typer.echo(f"{bundle}: no scenario '{scenario}' (it has: {known})", err=True)
@@ -285,7 +260,7 @@ def simulate(
     if policy not in POLICIES:
         typer.echo(f"unknown policy '{policy}': use {', '.join(POLICIES)}", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    content = _content(paths, no_base, bundle)
+    content = read_content(paths, no_base, bundle)
     if variant not in content["variants"]:
         typer.echo(
             f"unknown variant '{variant}' (known: {', '.join(content['variants'])})", err=True
@@ -359,7 +334,7 @@ def stats(
 
     from kemble_tools.stats import content_stats, render_tables
 
-    figures = content_stats(_content(paths, no_base, bundle))
+    figures = content_stats(read_content(paths, no_base, bundle))
     if as_json:
         sys.stdout.write(json.dumps(figures, indent=2) + "\n")
     else:
@@ -423,7 +398,7 @@ def export_sheets(
         from kemble_tools.export.sheets import PRINT_SHOP
 
         options = replace(PRINT_SHOP, paper=str(paper), grayscale=grayscale)
-    target = _write_sheets(_content(paths, no_base, bundle), out, options, deck, cards)
+    target = _write_sheets(read_content(paths, no_base, bundle), out, options, deck, cards)
     if target is None:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -461,7 +436,7 @@ def export_images(
     from kemble_tools.export.images import card_png, card_svg
     from kemble_tools.export.sheets import print_cards
 
-    chosen = print_cards(_content(paths, no_base, bundle), deck, cards)
+    chosen = print_cards(read_content(paths, no_base, bundle), deck, cards)
     if not chosen:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -500,7 +475,7 @@ def export_tts(
     from kemble_tools.export.images import tts_decks
     from kemble_tools.export.sheets import piles, print_cards
 
-    chosen = print_cards(_content(paths, no_base, bundle), deck)
+    chosen = print_cards(read_content(paths, no_base, bundle), deck)
     if not chosen:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -582,7 +557,7 @@ def solve_command(
     from kemble_tools.solve.cli import run_solve
 
     code = run_solve(
-        _content(scenarios, no_base, bundle, "solve"),
+        read_content(scenarios, no_base, bundle, "solve"),
         None if bundle is not None else scenarios or [],
         as_json=as_json,
         limits=(limit_states, limit_seconds, memory),
@@ -638,7 +613,6 @@ def build(
     ] = False,
 ) -> None:
     """The main job on the shipped content (and PATH…, an expansion): every stage, into build/."""
-    from kemble_tools.fileio import output_set
     from kemble_tools.solve.build import cache_folder
 
     cache = None if no_cache else cache_folder(out)
@@ -667,7 +641,7 @@ def _build_into(
 ) -> bool:
     """Every output written into `stage`, named as it will be in `out`; False if the content is
     invalid or a scenario's verdict disagrees with what it expects."""
-    result = _compile(paths, with_base)
+    result = compile_content(paths, with_base)
     write_atomic(stage / "diagnostics.json", render_json(result.diagnostics, result.files))
     typer.echo(
         f"validate: {summary(result.diagnostics, result.files)} -> {out / 'diagnostics.json'}"
@@ -681,7 +655,6 @@ def _build_into(
 
     _write_sheets(result.bundle or {}, stage, SheetOptions(backs=True), shown=out)
     from kemble_tools.solve.cli import build_solutions
-    from kemble_tools.workbench.cli import write_site
 
     agreed = build_solutions(result.bundle or {}, stage, paths, with_base, out, limit_states, cache)
     solutions = json.loads((stage / "solutions.json").read_text(encoding="utf-8"))
@@ -726,15 +699,8 @@ def _same_text(path: Path, text: str) -> bool:
     return path.is_file() and path.read_text(encoding="utf-8") == text
 
 
-def _register_workbench() -> None:
-    from kemble_tools.core.cli import register as register_games
-    from kemble_tools.workbench.cli import register
-
-    register(app)
-    register_games(app)
-
-
-_register_workbench()
+register_workbench(app)
+register_games(app)
 
 
 def main() -> None:

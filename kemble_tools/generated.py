@@ -1,5 +1,9 @@
-"""Files generated from the code and committed: the JSON Schemas, the DSL reference and the
-expression parser."""
+"""Files generated from the code and committed: the JSON Schemas, the DSL reference, the
+expression parser and the card fonts' widths.
+
+lark and ReportLab are imported only to generate, and the text metrics (which read the generated
+font widths) only to write the font widths again.
+"""
 
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
 """Playing at the edge: a scenario file set up as a game, action scripts (formats.md §4), the state
 as JSON (formats.md §5) and as a board in text. Words and ids live here; the engine inside works
-with integers."""
+with integers.
+
+The validator and the compiler are imported when a scenario file is loaded: what plays a compiled
+bundle (the solver's processes, `kemble run --bundle`, the site's replays) never needs them.
+"""
 
 from __future__ import annotations
 

@@ -13,6 +13,8 @@ from functools import cache
 from pathlib import Path
 
 from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.load.content import display_name
+from kemble_tools.validate.pipeline import validate_paths
 
 UNKNOWN = re.compile(r"^unknown (?P<what>[\w -]+) '(?P<id>[^']+)'$")
 MOST_LEVELS = 4
@@ -24,8 +26,6 @@ def with_folder_hints(
 ) -> list[Diagnostic]:
     """The diagnostics, with an unknown id in a given scenario file hinted at the folder around
     the file that defines it: `kemble COMMAND SCENARIO [the other paths] FOLDER REST`."""
-    from kemble_tools.load.content import display_name
-
     files = {display_name(path): path for path in given if path.is_file()}
     hinted = []
     for diagnostic in diagnostics:
@@ -62,8 +62,6 @@ def defining_folder(scenario: Path, item: str) -> Path | None:
 @cache
 def _defined(folder: Path) -> frozenset[str] | None:
     """Every id the folder's content defines (None: more YAML files than MOST_FILES)."""
-    from kemble_tools.validate.pipeline import validate_paths
-
     if _count_yaml(folder) > MOST_FILES:
         return None
     catalog = validate_paths([folder], with_base=False).catalog

@@ -14,7 +14,7 @@ from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.engine import Game, State
 from kemble_tools.engine import board as geometry
 from kemble_tools.engine.rules.players import refresh
-from kemble_tools.engine.setup import _new_player
+from kemble_tools.engine.setup import new_player
 from kemble_tools.engine.state import PHASES
 from kemble_tools.play import PlayerView, Snapshot, describe, legal_words
 from kemble_tools.validate.pipeline import validate_paths
@@ -141,7 +141,7 @@ def edit_player(state: State, index: int = 0, **fields: Any) -> State:
 def _player(state: State, spec: dict[str, Any], player: Any = None) -> Any:
     game = state.game
     tables = game.tables
-    player = player or _new_player(game)
+    player = player or new_player(game)
     for name, value in spec.items():
         if name == "position":
             player.pos = geometry.cell_at(state, *value) if value else -1

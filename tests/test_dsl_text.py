@@ -1639,7 +1639,7 @@ def test_every_trigger_has_a_row_on_each_kind_of_host_it_runs_on() -> None:
 @pytest.mark.parametrize("trigger", list(spec.TRIGGERS.values()), ids=lambda t: t.name)
 def test_each_triggers_example_in_the_docs_compiles(trigger: spec.Trigger) -> None:
     host = OWNED if OWNED in trigger.hosts else QUAD
-    example = docs._trigger_example(trigger).replace("\n", "\n    ")
+    example = docs.trigger_example(trigger).replace("\n", "\n    ")
     name = f"example {trigger.name}"
     doc, problems = load_text(f"upgrades:\n  - effects:\n    {example}\n", name)
     assert doc is not None and not problems, problems

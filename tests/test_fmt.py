@@ -19,7 +19,7 @@ from kemble_tools.dsl.ir import to_json
 from kemble_tools.load.content import base_content_dirs
 from kemble_tools.load.yaml_loader import load_text
 from kemble_tools.validate.pipeline import validate_paths
-from kemble_tools.workbench.fmt import WIDTH, FormatError, _wrap_flow, format_text
+from kemble_tools.workbench.fmt import WIDTH, FormatError, format_text, wrap_flow
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = sorted(p for d in base_content_dirs() for p in d.rglob("*.yaml"))
@@ -121,7 +121,7 @@ def test_keeps_comments_anchors_order_and_quotes() -> None:
 
 def test_long_flow_collections_wrap_between_items_only() -> None:
     line = "      - {" + ", ".join(f"key_{i}: {{count: {i}, direction: S}}" for i in range(8)) + "}"
-    wrapped = _wrap_flow(line)
+    wrapped = wrap_flow(line)
     assert len(wrapped) > 1 and all(len(part) <= WIDTH for part in wrapped)
     assert all(part.startswith(" " * 9) for part in wrapped[1:]), "aligned after the brace"
     assert all(not part.endswith(" ") for part in wrapped)

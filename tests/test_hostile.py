@@ -40,13 +40,13 @@ def test_the_expression_parser_reads_no_cache_from_the_temporary_folder(
     from kemble_tools.dsl import expr
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    expr._parser.cache_clear()
+    expr.parser.cache_clear()
     try:
         scope = expr.Scope(frozenset(), {})
         assert expr.parse("1 + 2 > 2", scope, "bool") is not None
         assert list(tmp_path.iterdir()) == []  # nothing written, so nothing read back
     finally:
-        expr._parser.cache_clear()
+        expr.parser.cache_clear()
 
 
 def test_a_link_out_of_the_folder_is_not_followed_nor_printed(tmp_path: Path) -> None:

@@ -15,7 +15,12 @@ mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 
 from kemble_tools.bundle import render_bundle  # noqa: E402
 from kemble_tools.engine import Game  # noqa: E402
-from kemble_tools.engine.openspiel import SHORT_NAME, KembleState, openspiel_game  # noqa: E402
+from kemble_tools.engine.openspiel import (  # noqa: E402
+    SHORT_NAME,
+    KembleState,
+    openspiel_game,
+    register,
+)
 from kemble_tools.solve.solver import solve  # noqa: E402
 
 
@@ -27,6 +32,9 @@ def shipped(name: str) -> pyspiel.Game:
 def test_a_scenario_loads_by_name_from_a_bundle_file(tmp_path: Path) -> None:
     path = tmp_path / "kemble.bundle.json"
     path.write_text(render_bundle(base_bundle()), encoding="utf-8")
+    register()
+    register()  # again: nothing more happens
+    assert pyspiel.registered_names().count(SHORT_NAME) == 1
     game = pyspiel.load_game(SHORT_NAME, {"bundle": str(path), "scenario": "solo-06"})
     assert game.num_players() == 1 and game.get_type().short_name == SHORT_NAME
     state = game.new_initial_state()

@@ -22,9 +22,10 @@ from PIL import Image
 from pypdf import PdfReader
 from test_expansion import FILES, ROCK
 
+from kemble_tools.export.cards import deck_colours
 from kemble_tools.export.faces import COLOUR_WORDS, COLOURS, DECK_PALETTE, SvgPainter
 from kemble_tools.export.images import card_svg
-from kemble_tools.export.sheets import deck_colours, print_cards
+from kemble_tools.export.sheets import print_cards
 from kemble_tools.stats import deck_order
 
 from engine_helpers import base_bundle

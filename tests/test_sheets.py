@@ -343,14 +343,14 @@ def test_a_crowded_row_of_symbols_is_a_validate_warning_at_its_card(tmp_path: Pa
 
 
 def test_marks_are_measured_as_wholes_and_their_overlaps_found() -> None:
-    from kemble_tools.export.check import BoxPainter, _overlapping
+    from kemble_tools.export.check import BoxPainter, overlapping
     from kemble_tools.export.faces import flip_icon, shield
 
     alone = BoxPainter()
     shield(alone, 10, 10, "laser")  # its letter sits inside it: one mark, no overlap
     flip_icon(alone, 20, 10)
-    assert len(alone.marks) == 2 and not _overlapping(alone.marks)
+    assert len(alone.marks) == 2 and not overlapping(alone.marks)
     crowded = BoxPainter()
     shield(crowded, 10, 10, "laser")
     shield(crowded, 12, 11, "gamma")
-    assert _overlapping(crowded.marks)
+    assert overlapping(crowded.marks)

@@ -38,6 +38,9 @@ if not Path(CHROMIUM).is_file():
         raise RuntimeError(f"no Chromium at {CHROMIUM}: .ci/run installs Debian's package")
     pytest.skip("no system Chromium (apt-get install chromium)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
+# One xdist worker runs this file: the site and one browser are made once, and no second
+# Chromium competes for the cores while screenshots are taken.
+pytestmark = pytest.mark.xdist_group("site-browser")
 
 
 @pytest.fixture(scope="module")

@@ -6,6 +6,7 @@ plain card data plus every effect compiled to the DSL's IR, with source spans.
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,7 @@ from kemble_tools.dsl import spec
 from kemble_tools.load.yaml_loader import Document, YMap
 from kemble_tools.validate.catalog import Catalog, boss_card_id, boss_warning_id, mappings_in
 from kemble_tools.validate.pipeline import Validation
+from kemble_tools.validate.semantic import art_file
 
 SECTIONS = (
     "objects",
@@ -169,10 +171,6 @@ def _card(card: YMap, card_id: str, deck: str) -> dict[str, Any]:
 def _with_art(bundle: dict, doc: Document, card: dict[str, Any]) -> dict[str, Any]:
     """Pictures go into the bundle itself (base64, under their content names), so a bundle
     prints the same wherever it is; each quadrant keeps the picture's name."""
-    import base64
-
-    from kemble_tools.validate.semantic import art_file
-
     folder = _span_file(doc).rsplit("/", 1)[0]
     for quadrant in [*card["quadrants"], *(card["back"] or [])]:
         if "art" in quadrant and (target := art_file(doc, quadrant["art"])) is not None:

@@ -1,16 +1,18 @@
-"""`kemble games`: the games this installation serves, registered on the main app."""
+"""`kemble games`: the games this installation serves, registered on the main app. Rich and the
+registry are imported when the command runs: every other command starts without them."""
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from kemble_tools.core.registry import COMMANDS, GamePlugin, Registry, registry
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from kemble_tools.core.registry import GamePlugin, Registry
 
 
 def register(app: typer.Typer) -> None:
@@ -25,6 +27,10 @@ def games(
 ) -> None:
     """The registered games: who made them, how many play, how much content each ships, and
     which commands handle its files."""
+    from rich.console import Console
+
+    from kemble_tools.core.registry import registry
+
     found = registry()
     described = [_describe(game, counts) for _, game in sorted(found.games.items())]
     if as_json:
@@ -36,6 +42,8 @@ def games(
 
 
 def _describe(game: GamePlugin, counts: bool) -> dict[str, Any]:
+    from kemble_tools.core.registry import COMMANDS
+
     info = game.info
     return {
         "id": info.id,
@@ -53,6 +61,8 @@ def _describe(game: GamePlugin, counts: bool) -> dict[str, Any]:
 
 
 def _table(described: list[dict[str, Any]]) -> Table:
+    from rich.table import Table
+
     table = Table(title="Games", title_justify="left")
     table.add_column("id", no_wrap=True)
     for column in ("game", "players", "content", "commands"):

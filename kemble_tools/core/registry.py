@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any, Protocol, runtime_checkable
 
 ENTRY_POINT_GROUP = "kemble_tools.games"
@@ -100,6 +99,9 @@ def registry(load: Callable[[], Iterable[Any]] | None = None) -> Registry:
         found = _from_entry_points(load())
     else:
         if not _DISCOVERED:
+            # importlib.metadata costs 12 ms to import: only what looks a game up pays it
+            from importlib.metadata import entry_points
+
             _DISCOVERED.append(_from_entry_points(entry_points(group=ENTRY_POINT_GROUP)))
         found = _DISCOVERED[0]
     result = Registry(dict(found.games), dict(found.broken))

@@ -81,7 +81,8 @@ def _trigger_names(trigger: spec.Trigger) -> list[str]:
     return [heading, "", *lines, *([""] if lines and notes else []), *notes]
 
 
-def _trigger_example(trigger: spec.Trigger) -> str:
+def trigger_example(trigger: spec.Trigger) -> str:
+    """The reference's example effect for a trigger: its own example, or one threat added."""
     who = "player" if "player" in trigger.binds else "players_in_play"
     actions = trigger.example or f"[add_threat: {{player: {who}, amount: 1}}]"
     return f"- on: {trigger.name}\n  do: {actions}"
@@ -130,7 +131,7 @@ def render() -> str:
                 t.name,
                 t.doc,
                 _trigger_names(t),
-                _trigger_example(t),
+                trigger_example(t),
             )
             for t in spec.TRIGGERS.values()
         ],

@@ -48,7 +48,8 @@ class ExprError(Exception):
 
 
 @cache
-def _parser() -> Lark:
+def parser() -> Lark:
+    """The expression parser, made once."""
     # The LALR tables come generated (`kemble generate`, from dsl/grammar.py): building them from
     # the grammar on every run cost 25 ms, and importing lark itself 35 ms more.
     return Lark_StandAlone()
@@ -103,7 +104,7 @@ def parse(text: str, scope: Scope, expected: str) -> Any:
 @lru_cache(maxsize=4096)  # content repeats its conditions; the check depends on the scope
 def _tree(text: str) -> Tree:
     try:
-        return _parser().parse(text)
+        return parser().parse(text)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text) from None
 

@@ -7,7 +7,9 @@ follows OpenSpiel's (integer actions, chance outcomes, returns). Two ways in:
     from kemble_tools.engine.openspiel import openspiel_game
     game = openspiel_game(Game.from_scenario(bundle, bundle["scenarios"]["solo-01"], True))
 
-    import kemble_tools.engine.openspiel, pyspiel
+    import pyspiel
+    from kemble_tools.engine.openspiel import register
+    register()  # pyspiel.load_game knows "kemble_cascade" from then on
     game = pyspiel.load_game("kemble_cascade", {"bundle": "build/kemble.bundle.json",
                                                 "scenario": "solo-01"})
 
@@ -22,14 +24,18 @@ no less): every outcome the rules allow stays reachable.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pyspiel
 
+from kemble_tools.bundle import load_bundle
 from kemble_tools.engine import actions as A
 from kemble_tools.engine.game import Game
+from kemble_tools.engine.heuristic import score
 from kemble_tools.engine.kernel import CHANCE
 from kemble_tools.engine.state import State
+from kemble_tools.play import render_board
 
 SHORT_NAME = "kemble_cascade"
 # OpenSpiel wants a bound on a game's length. A solo round takes at most a few dozen actions
@@ -133,8 +139,6 @@ class KembleState(pyspiel.State):
         return self.state.returns()
 
     def __str__(self) -> str:
-        from kemble_tools.play import render_board
-
         return render_board(self.state)
 
 
@@ -161,7 +165,7 @@ class MctsPolicy:
     """A bot for `kemble simulate` and sweeps: OpenSpiel's MCTS (UCT) through this adapter.
 
     Rollouts to the end of a whole game would cost thousands of actions each, so a leaf is
-    valued by the look-ahead bots' score instead (`simulate._score`, squashed into 0..1 for
+    valued by the look-ahead bots' score instead (`heuristic.score`, squashed into 0..1 for
     each player). It searches the engine's full state, so it knows what the rules keep hidden
     (the order of the decks, the others' power-ups): a strong, clairvoyant opponent, not a fair
     one. SIMULATIONS per decision; the engine's dice drive its tie breaks, so it is seeded."""
@@ -201,12 +205,10 @@ class _ScoreEvaluator:
     def evaluate(self, state: KembleState) -> Any:
         import numpy as np
 
-        from kemble_tools.engine.simulate import _score
-
         if state.is_terminal():
             return np.array(state.returns(), dtype=float) / max(1.0, _glory_scale(state))
         engine = state.state
-        scores = [_score(engine, i) for i in range(len(engine.players))]
+        scores = [score(engine, i) for i in range(len(engine.players))]
         return np.array([0.5 + 0.5 * float(np.tanh(x / 10)) for x in scores])
 
     def prior(self, state: KembleState) -> list[tuple[int, float]]:
@@ -223,10 +225,6 @@ def _glory_scale(state: KembleState) -> float:
 
 def _game_from_params(params: dict[str, Any]) -> Game:
     """`pyspiel.load_game(SHORT_NAME, {"bundle": …, "scenario": …})`: a compiled bundle."""
-    from pathlib import Path
-
-    from kemble_tools.bundle import load_bundle
-
     bundle = load_bundle(Path(params.get("bundle", "build/kemble.bundle.json")))
     name = params.get("scenario", "solo-01")
     if name not in bundle["scenarios"]:
@@ -234,4 +232,8 @@ def _game_from_params(params: dict[str, Any]) -> Game:
     return Game.from_scenario(bundle, bundle["scenarios"][name], open_chance=True)
 
 
-pyspiel.register_game(_game_type(True), KembleGame)
+def register() -> None:
+    """Make the game known to `pyspiel.load_game(SHORT_NAME, {"bundle": …, "scenario": …})`;
+    calling it again does nothing."""
+    if SHORT_NAME not in pyspiel.registered_names():
+        pyspiel.register_game(_game_type(True), KembleGame)

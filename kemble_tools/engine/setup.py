@@ -67,7 +67,9 @@ def card_ref(ref: Any) -> tuple[str, bool]:
 # --- the first state ---------------------------------------------------------------------------
 
 
-def _new_player(g: Any) -> Player:
+def new_player(g: Any) -> Player:
+    """A player as set-up makes one: the rules' starting upgrades and every counter at zero,
+    the rest as `Player` starts it."""
     tables = g.tables
     upgrades = [0] * len(tables.upgrades)
     for name, level in tables.rules.start_upgrades:  # R-SET-6, R-VAR-TV-1
@@ -138,7 +140,7 @@ def _scenario_player(
 ) -> tuple[Player, list[int]]:
     tables = g.tables
     overrides = scenario.get("player", {})
-    player = _new_player(g)
+    player = new_player(g)
     upgrades = list(player.upgrades)
     for name, level in overrides.get("upgrades", {}).items():
         upgrades[tables.upgrade_index[name]] = int(level)
@@ -191,7 +193,7 @@ def variant_state(g: Any, players: int, seed: int) -> State:
     bellonium = _global_bellonium(g, s.cells)  # R-SET-8
     seats = []
     for _ in range(players):  # R-SET-6
-        player = _new_player(g)
+        player = new_player(g)
         hand = [p for p in powerups if not tables.powerups[tables.powerup_index[p]].when_drawn][:1]
         if hand:
             powerups.remove(hand[0])

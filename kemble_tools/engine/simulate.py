@@ -1,4 +1,8 @@
-"""Whole games played by simple bots: the designer's view of balance (`kemble simulate`)."""
+"""Whole games played by simple bots: the designer's view of balance (`kemble simulate`).
+
+The MCTS bot comes from the OpenSpiel adapter, imported only when that bot is asked for: it needs
+the optional `openspiel` extra.
+"""
 
 from __future__ import annotations
 
@@ -10,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kemble_tools.engine import actions as A
+from kemble_tools.engine import heuristic
 from kemble_tools.engine.game import Game
 from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.state import LOST, WON, State
-from kemble_tools.engine.threat import threat_level
+from kemble_tools.engine.state import WON, State
 
 POLICIES = ("random", "greedy", "lookahead", "mcts")
 MAX_ACTIONS = 20_000  # a safety net: every game ends long before (R-SCR-9)
@@ -36,7 +40,7 @@ def greedy_policy(state: State, rng: random.Random) -> int:
     scored = []
     for action in state.legal_actions():
         child = state.child(action)
-        score = _score(child, player)
+        score = heuristic.score(child, player)
         if space.verb(action) == A.ROTATE:
             aimed = _aimed(child, player)
             score = aimed if aimed > score else float("-inf")
@@ -49,21 +53,7 @@ def _aimed(state: State, index: int) -> float:
     """The best score of a shot fired right after a turn."""
     space = state.game.actions
     shots = [a for a in state.legal_actions() if space.verb(a) == A.FIRE]
-    return max((_score(state.child(a), index) for a in shots), default=float("-inf"))
-
-
-def _score(state: State, index: int) -> float:
-    player = state.players[index]
-    if state.outcome == WON:
-        return 1e6
-    if state.outcome == LOST or player.astral:
-        return -1e6
-    return (
-        player.glory
-        + player.bellonium / 3
-        + 0.6 * player.energy
-        - 0.5 * threat_level(player.threat)
-    )
+    return max((heuristic.score(state.child(a), index) for a in shots), default=float("-inf"))
 
 
 def play_game(
@@ -183,10 +173,11 @@ class LookaheadPolicy:
     """Plays one turn ahead with the engine: at the start of its turn (and whenever chance
     or a choice changes the board) it searches the sequences of its own actions up to the end
     of the turn, depth first with the most promising action first, and plays the line whose
-    end-of-turn state scores best by `_score` (glory, Bellonium / 3, 0.6 per energy, -0.5
-    per threat level; destroyed -1e6; won +1e6). States seen twice in the turn are searched
-    once, a turn never follows a turn (R-TUR-2 makes them free), and the search stops after
-    NODES states: the best line found by then is played; between equal ends, the shortest."""
+    end-of-turn state scores best by `heuristic.score` (glory, Bellonium / 3, 0.6 per energy,
+    -0.5 per threat level; destroyed -1e6; won +1e6). States seen twice in the turn are
+    searched once, a turn never follows a turn (R-TUR-2 makes them free), and the search stops
+    after NODES states: the best line found by then is played; between equal ends, the
+    shortest."""
 
     NODES = 400
 
@@ -215,7 +206,7 @@ class LookaheadPolicy:
                 return
             seen.add(key)
             if state.is_terminal() or state.current_player() != me or state.is_chance_node():
-                score = _score(state, me)
+                score = heuristic.score(state, me)
                 # equal ends (every line destroyed, say): the shortest line, not a last
                 # overload for nothing
                 if score > best[0] or (score == best[0] and len(line) < len(best[1])):
@@ -227,7 +218,7 @@ class LookaheadPolicy:
                 if rotate and turned:
                     continue
                 child = state.child(action)
-                children.append((_score(child, me), action, child, rotate))
+                children.append((heuristic.score(child, me), action, child, rotate))
             children.sort(key=lambda c: -c[0])
             for _, action, child, rotate in children:
                 visit(child, [*line, (key, action)], rotate)

@@ -133,7 +133,7 @@ def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
         painter = BoxPainter()
         box = Rect(trim.x + side * half, trim.y, half, trim.height)
         draw_quadrant(painter, box, quadrant, objects)
-        if _overlapping(painter.marks):
+        if overlapping(painter.marks):
             problems.append(f"two marks overlap on its {('left', 'right')[side]} quadrant")
         row = [mark for _, mark in painter.boxes if mark.top > trim.top - 9]
         end = max((mark.right for mark in row), default=0.0)
@@ -144,7 +144,7 @@ def crowding(card: dict[str, Any], objects: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _overlapping(marks: list[list[Rect]]) -> bool:
+def overlapping(marks: list[list[Rect]]) -> bool:
     """Whether any two marks (each a group of boxes) overlap."""
     outlines = [_outline(boxes) for boxes in marks if boxes]
     return any(_overlap(a, b) for i, a in enumerate(outlines) for b in outlines[i + 1 :])

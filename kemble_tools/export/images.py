@@ -9,10 +9,10 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from kemble_tools.export.cards import PrintCard
 from kemble_tools.export.faces import SvgPainter
 from kemble_tools.export.layout import Rect
 from kemble_tools.export.pdf import PdfPainter
-from kemble_tools.export.sheets import PrintCard
 
 
 def card_svg(card: PrintCard, back: bool = False) -> str:

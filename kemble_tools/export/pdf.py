@@ -17,10 +17,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
+from kemble_tools.export.cards import PrintCard
 from kemble_tools.export.faces import COLOURS, Painter, grey
 from kemble_tools.export.layout import Rect, Sheet, crop_marks
 from kemble_tools.export.metrics import BOLD, FONT, FONT_FILES
-from kemble_tools.export.sheets import PrintCard, SheetOptions, plan_pages
+from kemble_tools.export.sheets import SheetOptions, plan_pages
 
 
 @cache

@@ -11,6 +11,7 @@ from typing import Any
 from kemble_tools.dsl import spec
 from kemble_tools.dsl.text import effects_text
 from kemble_tools.export import faces
+from kemble_tools.export.cards import PrintCard, deck_colours
 from kemble_tools.export.faces import (
     COLOUR_WORDS,
     SAFE,
@@ -19,6 +20,7 @@ from kemble_tools.export.faces import (
     draw_back,
     draw_text_card,
     fit_text,
+    text_box,
 )
 from kemble_tools.export.layout import SPACE_CARD, Rect
 from kemble_tools.export.metrics import MM, split_lines, string_width
@@ -83,9 +85,7 @@ def reference_cards(bundle: dict[str, Any], shown: list[Any] | None = None) -> l
     return [_symbols_card(), *keys, *_object_cards(bundle, kinds)]
 
 
-def _reference_card(card_id: str, front: Any, text: str = "", words: str = "") -> Any:
-    from kemble_tools.export.sheets import PrintCard
-
+def _reference_card(card_id: str, front: Any, text: str = "", words: str = "") -> PrintCard:
     return PrintCard(card_id, SPACE_CARD, front, _draw_reference_back, text, pile="REF",
                      words=words)  # fmt: skip
 
@@ -153,8 +153,6 @@ def _deck_key_cards(bundle: dict[str, Any], decks: list[str], warning: bool) -> 
 
 
 def _key_rows(bundle: dict[str, Any], decks: list[str], warning: bool) -> list[KeyRow]:
-    from kemble_tools.export.sheets import deck_colours
-
     colours = deck_colours(bundle)
     rows = []
     for code in decks:
@@ -214,8 +212,6 @@ def _object_cards(bundle: dict[str, Any], kinds: set[str] | None) -> list[Any]:
 def _object_pages(bundle: dict[str, Any], kinds: set[str] | None = None) -> list[str]:
     """What every object kind (or every one of `kinds`) does, in as few cards as fit at the
     smallest body size."""
-    from kemble_tools.export.faces import text_box
-
     kinds_doing: dict[str, list[str]] = {}  # kinds that do the same are listed together
     for kind, data in bundle["objects"].items():
         if not data.get("vacant") and (kinds is None or kind in kinds):

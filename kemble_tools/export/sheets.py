@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from kemble_tools.dsl import spec
 from kemble_tools.dsl.text import effects_text
+from kemble_tools.export.cards import PrintCard, deck_colours
 from kemble_tools.export.faces import (
     DECK_PALETTE,
     Back,
@@ -17,23 +17,8 @@ from kemble_tools.export.faces import (
     draw_text_card,
 )
 from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, Rect, Sheet, grid, one_up
+from kemble_tools.export.reference import reference_cards
 from kemble_tools.stats import deck_order
-
-Draw = Callable[[Painter, Rect, float], None]
-
-
-@dataclass(frozen=True)
-class PrintCard:
-    """One card to print: its id, size, how to draw its face and its back."""
-
-    id: str
-    size: tuple[float, float]
-    front: Draw
-    back: Draw
-    text: str = ""  # a text card's rules text, for the overflow check (export/check.py)
-    footer: bool = False
-    pile: str = ""  # the pile it is played from: a deck code, a boss, WARN, PU, … (TTS decks)
-    words: str = ""  # the card in words where it is not drawn from quadrants (the site's alt text)
 
 
 @dataclass(frozen=True)
@@ -56,8 +41,6 @@ def print_cards(
     A selection comes with the reference cards that explain it (the symbols, its decks' colours,
     what its object kinds do), so that a printed expansion deck explains itself; reference cards
     asked for by id come instead, as the whole game prints them."""
-    from kemble_tools.export.reference import reference_cards
-
     cards = [*_space_cards(bundle), *_boss_warnings(bundle), *_text_cards(bundle)]
     if not decks and not ids:
         return cards + reference_cards(bundle)
@@ -77,26 +60,6 @@ def _decks_of(bundle: dict[str, Any], card_id: str) -> set[str]:
             return {boss_id, boss["warning_card"]}
     card = bundle["cards"].get(card_id)
     return {card["deck"]} if card else set()
-
-
-# The base game's backs as printed: pinned, so that loading an expansion, whose decks take the
-# palette's other colours, never repaints the cards players already own.
-PRINTED_DECK_COLOURS = {
-    "S1": "energy", "A1": "distant", "W1": "special", "F1": "gamma", "STAR": "bellonium",
-    "T1": "blue", "BANSHEE": "pink", "BEHEMOTH": "tan", "CANNONRAM": "teal",
-    "TUNDRAGEIST": "lavender",
-}  # fmt: skip
-
-
-def deck_colours(bundle: dict[str, Any]) -> dict[str, str]:
-    """The back colour of every space deck and boss, in deck order: the base game's as printed,
-    then the palette's unused colours in turn (past its end they repeat; the code tells them)."""
-    order = deck_order(bundle)
-    colours = {code: PRINTED_DECK_COLOURS[code] for code in order if code in PRINTED_DECK_COLOURS}
-    free = [c for c in DECK_PALETTE if c not in colours.values()] or list(DECK_PALETTE)
-    others = [code for code in order if code not in colours]
-    colours.update({code: free[i % len(free)] for i, code in enumerate(others)})
-    return {code: colours[code] for code in order}
 
 
 def _space_cards(bundle: dict[str, Any]) -> list[PrintCard]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from kemble_tools.load.content import project_root
 from kemble_tools.load.yaml_loader import YMap, load_text
 from kemble_tools.validate import schemas
-from kemble_tools.validate.pipeline import MODELINE_PREFIX
+from kemble_tools.validate.pipeline import MODELINE_PREFIX, validate_paths
 
 
 class ScaffoldError(Exception):
@@ -103,8 +103,6 @@ def _check_id(what: str, item_id: str, pattern: str) -> None:
 
 def _taken(namespace: str, item_id: str, folder: Path) -> str | None:
     """Where the id is already defined, in the base game or the folder, if it is."""
-    from kemble_tools.validate.pipeline import validate_paths
-
     catalog = validate_paths([folder] if folder.is_dir() else []).catalog
     item = catalog.table(namespace).get(item_id)
     return None if item is None else item.where()

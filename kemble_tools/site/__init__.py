@@ -17,6 +17,10 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.dsl.text import effects_text
+from kemble_tools.export.images import card_svg
+from kemble_tools.export.sheets import print_cards
+from kemble_tools.fileio import write_atomic
 from kemble_tools.site import verdict
 from kemble_tools.site.replay import ReplayError, replay_frames
 
@@ -125,10 +129,6 @@ def build_site(
 ) -> dict[str, int]:
     """Write the site into `out` (which the caller makes atomic); returns what was written.
     `scripts` maps a scenario id to a line to replay instead of its witness."""
-    from kemble_tools.export.images import card_svg
-    from kemble_tools.export.sheets import print_cards
-    from kemble_tools.fileio import write_atomic
-
     env = _environment()
     cards = print_cards(bundle)
     entries = [_card_entry(card, bundle) for card in cards]
@@ -189,8 +189,6 @@ def _json_for_html(value: Any) -> str:
 
 
 def _card_entry(card: Any, bundle: dict[str, Any]) -> CardEntry:
-    from kemble_tools.dsl.text import effects_text
-
     data = bundle["cards"].get(card.id)
     pile = card.pile
     boss = pile if pile in bundle["bosses"] else None

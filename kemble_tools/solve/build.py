@@ -11,9 +11,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.fileio import write_atomic
 from kemble_tools.solve import ANALYSIS_STATES
 from kemble_tools.solve.cache import FOLDER, SolutionCache, entry_key
 from kemble_tools.solve.checks import check, report, scenario_files
+from kemble_tools.solve.named import selected, solve_named
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution
 
@@ -35,9 +37,6 @@ def build_solutions(
     """Solve the given content's scenarios (and the shipped ones with the base game), write
     OUT/solutions.json, and say whether every scenario agrees with what it states. `cache` is
     the cache's folder (None: no cache); `shown` is where OUT will be, for the messages."""
-    from kemble_tools.fileio import write_atomic
-    from kemble_tools.solve.cli import selected
-
     names = set(selected(bundle, paths)) if paths else set()
     names |= set(selected(bundle, [])) if with_base else set()
     limits = replace(BUILD_LIMITS, states=limit_states or BUILD_LIMITS.states)
@@ -58,8 +57,6 @@ def solutions(
 ) -> list[dict[str, Any]]:
     """Each scenario's answer as `solutions.json` holds it: from the cache, or solved (on its
     reach, as the cache's key assumes) and kept there."""
-    from kemble_tools.solve.cli import solve_named
-
     keys = {name: entry_key(bundle, name, ANALYSIS_STATES, limits.memory_mb) for name in names}
     found = {name: store.get(keys[name], limits.states) for name in names}
     missing = [name for name in names if found[name] is None]

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.fileio import write_atomic
+from kemble_tools.solve.reach import key as reach_key
 
 FOLDER = Path(".cache") / "solutions"  # inside the build's output folder
 FORMAT = 1  # of an entry
@@ -52,15 +53,13 @@ def solver_version() -> str:
 
 
 def entry_key(bundle: dict[str, Any], name: str, analysis_states: int, memory_mb: Any) -> str:
-    from kemble_tools.solve.reach import key
-
     extra = {
         "format": FORMAT,
         "solver": solver_version(),
         "analysis_states": analysis_states,
         "memory_mb": memory_mb,
     }
-    return key(bundle, name, extra)
+    return reach_key(bundle, name, extra)
 
 
 class SolutionCache:

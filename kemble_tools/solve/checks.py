@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.load.content import collect_named, display_name
+from kemble_tools.load.yaml_loader import load_file
+from kemble_tools.report import render_text
 from kemble_tools.solve.graph import PERFECTION_LINES
 
 
@@ -72,8 +75,6 @@ def _undecided(name: str, key: str, limit: int) -> Problem:
 def report(problems: list[Problem], files: dict[str, Path]) -> None:
     """Print each problem on stderr, at `file:line:column` of its key when the scenario's file
     is known (`files`: scenario id -> file), like the other diagnostics."""
-    from kemble_tools.report import render_text
-
     for problem in problems:
         diagnostic = _locate(problem, files.get(problem.scenario))
         if diagnostic is None:
@@ -84,9 +85,6 @@ def report(problems: list[Problem], files: dict[str, Path]) -> None:
 
 
 def _locate(problem: Problem, path: Path | None) -> Diagnostic | None:
-    from kemble_tools.load.content import display_name
-    from kemble_tools.load.yaml_loader import load_file
-
     if path is None:
         return None
     doc, _ = load_file(path, display_name(path))
@@ -98,8 +96,6 @@ def _locate(problem: Problem, path: Path | None) -> Diagnostic | None:
 
 def scenario_files(bundle: dict[str, Any], paths: list[Path], with_base: bool) -> dict[str, Path]:
     """The file each scenario of the bundle was compiled from, among the given content."""
-    from kemble_tools.load.content import collect_named
-
     found, _ = collect_named(paths, with_base)
     by_name = {name: path for path, name in found.items()}
     return {

@@ -14,9 +14,12 @@ it must try first. "easy" below 30,000 states, "medium" below 300,000, "hard" ab
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import networkx as nx
+
+from kemble_tools.fileio import write_atomic
 
 WIN = "win"
 BANDS = ("easy", "medium", "hard", "perfection")
@@ -146,8 +149,6 @@ def difficulty(measures: dict[str, Any]) -> str:
 
 def export(graph: nx.DiGraph, path: Any) -> None:
     """GraphML, or Graphviz DOT when the file name ends in .dot."""
-    from pathlib import Path
-
     target = Path(path)
     labelled = nx.relabel_nodes(graph, {n: str(n) for n in graph.nodes})
     if target.suffix == ".dot":
@@ -156,6 +157,4 @@ def export(graph: nx.DiGraph, path: Any) -> None:
         text = to_pydot(labelled).to_string()
     else:
         text = "\n".join(nx.generate_graphml(labelled)) + "\n"
-    from kemble_tools.fileio import write_atomic
-
     write_atomic(target, text)

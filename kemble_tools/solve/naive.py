@@ -13,7 +13,7 @@ from collections import deque
 from kemble_tools.engine import Game
 from kemble_tools.engine.state import WON
 from kemble_tools.solve.search import LimitHit, Limits
-from kemble_tools.solve.solver import Solution, _check
+from kemble_tools.solve.solver import Solution, check_witness
 
 # The table's memory, estimated: a parents entry (dict slot, tuple, key bytes object) and a whole
 # engine state per frontier entry (1,263 bytes measured by benchmarks/engine.py).
@@ -54,7 +54,7 @@ def solve_naive(game: Game, name: str, limits: Limits | None = None) -> Solution
         solution.verdict = "solvable"
         solution.first_witness_seconds = solution.seconds
         solution.witness = _line(game, parents, won_key)
-        _check(game, solution.witness)
+        check_witness(game, solution.witness)
     elif solution.limit_hit is None:
         solution.verdict = "unsolvable"
     return solution

@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from kemble_tools.play import autoplay_sensor, render_board
 from kemble_tools.solve.solver import Solution
 
 
@@ -59,8 +60,6 @@ def _rounds(analysis: dict[str, Any]) -> str:
 
 def narrate(solution: Solution, state: Any) -> str:
     """The witness, turn by turn, played on `state` (a fresh game of the scenario)."""
-    from kemble_tools.play import autoplay_sensor, render_board
-
     if not solution.witness:
         return ""
     critical = set(solution.analysis.get("critical_rounds") or ())

@@ -11,6 +11,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any
 
+from kemble_tools.bundle import read_bundle, render_bundle
+from kemble_tools.engine import Game
+from kemble_tools.solve.reach import reach
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution, solve
 
@@ -29,9 +32,6 @@ def solve_scenario(
     job: Job,
     progress: Callable[[int, float], None] | None = None,
 ) -> Solution:
-    from kemble_tools.engine import Game
-    from kemble_tools.solve.reach import reach
-
     content = reach(bundle, job.scenario) if job.on_reach else bundle
     game = Game.from_scenario(content, content["scenarios"][job.scenario], job.open_chance)
     return solve(game, job.scenario, job.limits, job.analysis_states, progress)
@@ -59,8 +59,6 @@ def solve_all(
                 report(job.scenario, solution.states, solution.seconds, True)
             results.append(solution)
         return results
-    from kemble_tools.bundle import render_bundle
-
     text = render_bundle(bundle)
     context = multiprocessing.get_context("spawn")
     with context.Manager() as manager, ProcessPoolExecutor(workers, mp_context=context) as pool:
@@ -81,8 +79,6 @@ def solve_all(
 
 
 def _work(text: str, job: Job, updates: Any) -> Solution:
-    from kemble_tools.bundle import read_bundle
-
     def tell(states: int, seconds: float) -> None:
         updates.put((job.scenario, states, seconds))
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kemble_tools.engine import Game, State
+from kemble_tools.engine import actions as A
 from kemble_tools.engine.kernel import CHANCE
 from kemble_tools.engine.state import SENSOR, TURN_CHOICE, WON
 from kemble_tools.solve.canonical import Canon, dominates
@@ -33,6 +34,8 @@ QUICK_LOOK = 200_000  # states tried in the actions' own order before ordering r
 # entry of a lost front. Fitted to tracemalloc on the shipped scenarios so that the estimate runs
 # 5-80 % above what the table really holds (tests/test_solve.py checks it stays within bounds).
 NODE_BYTES, EDGE_BYTES, FRONT_BYTES = 320, 90, 200
+# The search recurses (value -> _region -> value) once for every node on the line it follows.
+RECURSION_LIMIT = 10_000
 
 
 class LimitHit(Exception):
@@ -96,10 +99,11 @@ class Search:
         self.table_bytes = 0  # the table's memory, estimated (NODE_BYTES, …)
         self.started = time.perf_counter()
         self.root_state = game.new_initial_state()
-        self.root = self._node(self.root_state, self.canon.key(self.root_state))
+        self.root = self.node(self.root_state, self.canon.key(self.root_state))
         self.first_witness_at: float | None = None
         self.explored_through = 0  # rounds whose winning nodes the analysis knows in full
         self.quick = QUICK_LOOK
+        allow_deep_recursion()
 
     # --- the search ----------------------------------------------------------------------------
 
@@ -123,7 +127,7 @@ class Search:
             if node.value is None or node.value.probability == 0.0:
                 continue
             for path, child, key in self._options(state, node):
-                target = self._node(child, key)
+                target = self.node(child, key)
                 self._edge(node, target.id, path)
                 value = self.value(child, target)
                 if value.probability > 0 and target.id not in seen:
@@ -182,7 +186,7 @@ class Search:
         """The best the player can do from `state` until the next nodes: the best of their
         values. Every node reached becomes an edge of `node`, with its actions."""
         best, complete = LOST, True
-        if prefix and _is_node(state):
+        if prefix and is_node(state):
             found: Iterator[tuple[tuple[int, ...], State, bytes]] = iter(
                 [((), state, self.canon.key(state))]
             )
@@ -194,7 +198,7 @@ class Search:
             # rounds that progress most.
             found = iter(sorted(self.stops(state, exhaustive=False), key=self._promise))
         for path, child, key in found:
-            target = self._node(child, key)
+            target = self.node(child, key)
             self._edge(node, target.id, (*prefix, *path))
             value = self.value(child, target)
             if _better(value, best):
@@ -262,7 +266,7 @@ class Search:
             if not exhaustive and self.dominance and self._visited_better(child, fronts):
                 self.pruned += 1
                 continue
-            if _is_node(child):
+            if is_node(child):
                 yield (*path, action), child, key
             else:
                 stack.append((child, (*path, action), iter(self._ordered(child))))
@@ -306,7 +310,8 @@ class Search:
 
     # --- nodes and limits ----------------------------------------------------------------------
 
-    def _node(self, state: State, key: bytes) -> Node:
+    def node(self, state: State, key: bytes) -> Node:
+        """The table's node for `state`, whose canonical key is `key`: made when first seen."""
         node = self.nodes.get(key)
         if node is None:
             if state.is_terminal():
@@ -346,38 +351,34 @@ class Search:
         return self.table_bytes / 1e6
 
 
-_PRIORITY = {}  # verb -> order (filled below from the action space's verbs)
+# The order in which a round's actions are tried, by verb: fire first, turn last (`stops`).
+_PRIORITY = {
+    verb: rank
+    for rank, verb in enumerate(
+        (
+            A.FIRE,
+            A.OVERLOAD_FIRE,
+            A.CHOOSE,
+            A.CHOOSE_NONE,
+            A.MOVE,
+            A.ENTER,
+            A.SPEND,
+            A.OVERLOAD_MOVE,
+            A.OVERLOAD_ENTER,
+            A.BUY,
+            A.BUY_POWERUP,
+            A.PLAY,
+            A.END,
+            A.BATTLE_,
+            A.POWERDOWN_,
+            A.SENSOR_,
+            A.ROTATE,
+        )
+    )
+}
 
 
-def _init_priority() -> None:
-    from kemble_tools.engine import actions as A
-
-    order = [
-        A.FIRE,
-        A.OVERLOAD_FIRE,
-        A.CHOOSE,
-        A.CHOOSE_NONE,
-        A.MOVE,
-        A.ENTER,
-        A.SPEND,
-        A.OVERLOAD_MOVE,
-        A.OVERLOAD_ENTER,
-        A.BUY,
-        A.BUY_POWERUP,
-        A.PLAY,
-        A.END,
-        A.BATTLE_,
-        A.POWERDOWN_,
-        A.SENSOR_,
-        A.ROTATE,
-    ]
-    _PRIORITY.update({verb: rank for rank, verb in enumerate(order)})
-
-
-_init_priority()
-
-
-def _is_node(state: State) -> bool:
+def is_node(state: State) -> bool:
     """A node of the round-level graph: a round begins, chance draws, or the game is over."""
     if state.outcome:
         return True
@@ -391,4 +392,7 @@ def _better(a: Value, b: Value) -> bool:
     return (a.sure, a.probability) > (b.sure, b.probability)
 
 
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+def allow_deep_recursion() -> None:
+    """Python's recursion limit raised to at least RECURSION_LIMIT, for a search; never lowered,
+    as searches may run in several threads at once (a sweep's threads scheduler)."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), RECURSION_LIMIT))

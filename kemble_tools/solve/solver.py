@@ -7,6 +7,9 @@
    answer is given only if that replay wins.
 3. Analyse: the whole round-level graph is explored (within what is left of the limits) and
    measured (graph.py).
+
+networkx (graph.py) is imported when an analysis runs: a decision alone, as a solver process
+makes it with `--analysis-states 0`, does without it.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from typing import Any
 
 from kemble_tools.engine import Game, State
 from kemble_tools.engine.state import WON
+from kemble_tools.play import run_script
 from kemble_tools.solve import ANALYSIS_STATES
-from kemble_tools.solve.search import LimitHit, Limits, Search, Value, _is_node
+from kemble_tools.solve.search import LimitHit, Limits, Search, Value, is_node
 
 VERDICTS = ("solvable", "unsolvable", "unknown")
 
@@ -216,20 +220,20 @@ def witness(search: Search) -> list[str] | None:
         previous, state = state, state.child(action)
     if state.outcome != WON:
         return None
-    _check(game, words)
+    check_witness(game, words)
     return words
 
 
 def _plan(search: Search, state: State) -> tuple[int, ...] | None:
     """The actions to the next node on the best line from `state`."""
-    if _is_node(state):
+    if is_node(state):
         node = search.nodes[search.canon.key(state)]
         if node.best is None:
             search.value(state, node)
         return node.edges.get(node.best) if node.best is not None else None
     best: tuple[Value, tuple[int, ...]] | None = None
     for path, child, key in search.stops(state):  # after chance spoke, mid-round
-        value = search.value(child, search._node(child, key))
+        value = search.value(child, search.node(child, key))
         if best is None or (value.sure, value.probability) > (best[0].sure, best[0].probability):
             best = (value, path)
     return best[1] if best else None
@@ -267,10 +271,9 @@ class SeededDraws:
         return state.game.choose_action(choice.values.index(card))
 
 
-def _check(game: Game, words: list[str]) -> None:
-    """Replay the witness on a fresh game as `kemble run` does; it must win."""
-    from kemble_tools.play import run_script
-
+def check_witness(game: Game, words: list[str]) -> None:
+    """Replay the witness on a fresh game as `kemble run` does; it must win (AssertionError if
+    it does not)."""
     seeded = Game.from_scenario(game.bundle, game.scenario or {}).new_initial_state()
     run_script(seeded, "\n".join(words))
     if seeded.outcome != WON:

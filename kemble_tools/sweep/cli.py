@@ -1,5 +1,5 @@
 """`kemble sweep`: read and check the sweep file, run it with a progress bar, write the
-tables (and the plots)."""
+tables (and the plots: matplotlib is imported only when they are asked for)."""
 
 from __future__ import annotations
 
@@ -7,18 +7,16 @@ import sys
 from pathlib import Path
 
 import typer
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
 from kemble_tools.report import Format, render
+from kemble_tools.sweep.run import SCHEDULERS, SchedulerUnreachable, run_sweep, tasks_of
+from kemble_tools.sweep.spec import read_sweep
+from kemble_tools.sweep.tables import write_tables
 
 
 def run(spec: Path, out: Path, scheduler: str, workers: int | None, plots: Path | None) -> int:
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-    from kemble_tools.sweep.run import SCHEDULERS, SchedulerUnreachable, run_sweep, tasks_of
-    from kemble_tools.sweep.spec import read_sweep
-    from kemble_tools.sweep.tables import write_tables
-
     if scheduler not in SCHEDULERS and not scheduler.startswith(("tcp://", "tls://")):
         typer.echo(f"--scheduler: one of {', '.join(SCHEDULERS)} or tcp://HOST:PORT", err=True)
         return 2

@@ -3,6 +3,9 @@
 A sweep names a grid (variants × player counts × bots × seeds; scenarios × content
 alternatives). Everything it names is checked here, each problem a positioned diagnostic like
 every other file's, before any game is played.
+
+Dask's workers import this module too (for `SimPoint`) but compile nothing, so the validator and
+the compiler are imported when a sweep file is read.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
+from kemble_tools.engine.errors import SetupError
+from kemble_tools.engine.setup import variant_setup
 from kemble_tools.load.yaml_loader import Document, YMap, load_file
 from kemble_tools.validate.schema_check import check_schema
 
@@ -84,9 +89,6 @@ def _compile(
 
 
 def _simulation(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Diagnostic]:
-    from kemble_tools.engine.errors import SetupError
-    from kemble_tools.engine.setup import variant_setup
-
     simulate = doc.data.get("simulate")
     if simulate is None:
         return []

@@ -18,6 +18,7 @@ import math
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.fileio import write_atomic
 from kemble_tools.sweep.run import Results
 from kemble_tools.sweep.spec import BASE
 
@@ -111,8 +112,6 @@ TYPES = {  # pyarrow type names per column; anything not listed is text
 
 def write_tables(results: Results, out: Path) -> list[Path]:
     """CSV and Parquet of each table that has rows; the paths written."""
-    from kemble_tools.fileio import write_atomic
-
     written = []
     for name, rows in (("simulations", simulation_rows(results)),
                        ("distributions", distribution_rows(results)),

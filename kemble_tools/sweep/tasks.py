@@ -3,6 +3,8 @@
 A task's result depends only on its inputs (every game is seeded), so a task re-run after a
 worker dies gives the same result, and the scheduler keeps exactly one result per task: no
 game is counted twice.
+
+The solver is imported by the workers that solve a scenario, not by those that only play games.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from kemble_tools.engine.game import Game
 from kemble_tools.engine.simulate import Tally, play_games
 from kemble_tools.sweep.spec import SimPoint
 
@@ -42,8 +45,6 @@ class SolveTask:
 def run_sim(bundle: dict[str, Any], task: SimTask) -> Tally:
     """Play a chunk of seeded games. The Game (the bundle's typed tables) is built once per
     worker and variant, not once per chunk."""
-    from kemble_tools.engine.game import Game
-
     point = task.point
     cache_key = (id(bundle), point.variant, point.players)
     if cache_key not in _GAMES:
@@ -56,7 +57,7 @@ def run_sim(bundle: dict[str, Any], task: SimTask) -> Tally:
 
 def run_solve(bundle: dict[str, Any], task: SolveTask) -> dict[str, Any]:
     """One scenario solved on one content alternative: the verdict and its metrics."""
-    from kemble_tools.solve.cli import BUILD_ANALYSIS_STATES
+    from kemble_tools.solve.build import BUILD_ANALYSIS_STATES
     from kemble_tools.solve.runner import Job, solve_scenario
     from kemble_tools.solve.search import Limits
 

@@ -1,4 +1,7 @@
-"""The workbench commands (`new`, `fmt`, `watch`, `lsp`, `site`), registered on the main app."""
+"""The workbench commands (`new`, `fmt`, `watch`, `lsp`, `site`), registered on the main app.
+
+As the main app's commands (cli.py), each imports its stage when it runs, to keep start-up fast.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +11,9 @@ from typing import Annotated
 
 import typer
 
-from kemble_tools.fileio import write_atomic
+from kemble_tools.content_cli import EXIT_INTERNAL, EXIT_INVALID, read_content
+from kemble_tools.fileio import output_set, write_atomic
 from kemble_tools.options import BundleOpt, NoBaseOpt, PathsArg
-
-EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
 
 
 def register(app: typer.Typer) -> None:
@@ -157,10 +159,7 @@ def site(
     and search, and a page per scenario with its verdict and a replay viewer."""
     import json
 
-    from kemble_tools.cli import _content
-    from kemble_tools.fileio import output_set
-
-    content = _content(paths, no_base, bundle)
+    content = read_content(paths, no_base, bundle)
     found = solutions or (
         Path("build/solutions.json") if Path("build/solutions.json").is_file() else None
     )

@@ -21,7 +21,9 @@ from ruamel.yaml.error import YAMLError
 
 from kemble_tools.compile.compiler import plain
 from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.load.content import collect_named, display_name
 from kemble_tools.load.yaml_loader import load_text
+from kemble_tools.validate.pipeline import detect_kind
 
 WIDTH = 100
 _OPEN, _CLOSE = "{[", "}]"
@@ -38,7 +40,7 @@ class FormatError(Exception):
 def _yaml() -> YAML:
     yaml = YAML()  # round trip
     yaml.indent(mapping=2, sequence=4, offset=2)
-    yaml.width = 4096  # lines are wrapped by _wrap_flow, between items only
+    yaml.width = 4096  # lines are wrapped by wrap_flow, between items only
     yaml.preserve_quotes = True
     return yaml
 
@@ -57,7 +59,7 @@ def format_text(text: str, name: str = "<text>") -> str:
         ) from None
     out = io.StringIO()
     yaml.dump(data, out)
-    lines = [wrapped for line in out.getvalue().splitlines() for wrapped in _wrap_flow(line)]
+    lines = [wrapped for line in out.getvalue().splitlines() for wrapped in wrap_flow(line)]
     formatted = "\n".join(line.rstrip() for line in lines) + "\n"
     after, _ = load_text(formatted, name)
     if after is None or plain(after.data) != plain(before.data):
@@ -69,7 +71,7 @@ def _whole_file(name: str, message: str) -> Diagnostic:
     return Diagnostic(name, 1, 1, "", "fmt.unchanged", message)
 
 
-def _wrap_flow(line: str, width: int = WIDTH) -> list[str]:
+def wrap_flow(line: str, width: int = WIDTH) -> list[str]:
     """A line longer than `width` whose value is a flow collection, wrapped between the
     collection's own items (greedily), each next line aligned after its opening bracket. A
     collection of one item is looked into: its first inner collection is wrapped instead."""
@@ -96,7 +98,7 @@ def _fill(line: str, start: int, end: int, items: list[str], width: int) -> list
     lines.append(current + line[end:])
     if len(lines) == 1:  # it is what follows the collection that is long: leave it
         return lines
-    return [part for wrapped in lines for part in _wrap_flow(wrapped, width)]
+    return [part for wrapped in lines for part in wrap_flow(wrapped, width)]
 
 
 def _outer_flow(line: str, offset: int = 0) -> tuple[int, int] | None:
@@ -153,9 +155,6 @@ class Formatted:
 def format_files(paths: list[Path]) -> tuple[list[Formatted], list[Diagnostic]]:
     """Every content file under the paths (files that are not Kemble content are left alone),
     formatted in memory; nothing is written here."""
-    from kemble_tools.load.content import collect_named, display_name
-    from kemble_tools.validate.pipeline import detect_kind
-
     found, problems = collect_named(paths, with_base=False)
     results: list[Formatted] = []
     for path in sorted(found, key=display_name):

@@ -5,6 +5,9 @@ hover on an id or object kind (its rules text as printed, and a small picture of
 completion of ids, object kinds, triggers, actions and selectors by the key being written,
 and go-to-definition on any reference. The answers are plain functions of the last check, so
 they are tested without a server; the server only wires them to LSP messages.
+
+ReportLab is imported on the first hover that shows a card's picture, pygls when the server
+starts: the answers and their tests need neither.
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from kemble_tools import __version__
 from kemble_tools.dsl import spec
+from kemble_tools.dsl.text import effects_text
+from kemble_tools.export.sheets import print_cards
 from kemble_tools.load.content import base_content_dirs, display_name
 from kemble_tools.validate.catalog import Item
 from kemble_tools.workbench.workspace import Check, Workspace
@@ -56,8 +62,6 @@ def lookup(check: Check, word: str) -> tuple[str, Item] | None:
 
 def hover(check: Check, word: str) -> str | None:
     """Markdown for an id: what it is, its generated rules text, and its card's picture."""
-    from kemble_tools.dsl.text import effects_text
-
     found = lookup(check, word)
     bundle = check.bundle
     if found is None:
@@ -108,8 +112,6 @@ def _dsl_word(word: str) -> str | None:
 
 
 def _cards_of(bundle: dict[str, Any], table: str, word: str) -> list[Any]:
-    from kemble_tools.export.sheets import print_cards
-
     if table == "card":
         wanted = {word}
     elif table == "boss":
@@ -239,8 +241,6 @@ def serve() -> None:
     """Speak LSP over stdin and stdout until the editor says exit."""
     from lsprotocol import types as lsp
     from pygls.lsp.server import LanguageServer
-
-    from kemble_tools import __version__
 
     server = LanguageServer(
         "kemble", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Full

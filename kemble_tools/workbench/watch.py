@@ -2,7 +2,8 @@
 
 Changes come from watchfiles (inotify on Linux) and are taken as soon as the folder has been
 quiet for STEP_MS, so a save is checked within a few milliseconds of its write; the
-workspace re-reads only the files that changed.
+workspace re-reads only the files that changed. ReportLab, which draws the cards' images, is
+imported only when there are images to draw (not with `--no-images`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.export.check import source_item
+from kemble_tools.export.sheets import print_cards
+from kemble_tools.fileio import write_atomic
 from kemble_tools.report import Format, render, summary
 from kemble_tools.validate.semantic import ART_SUFFIXES
 from kemble_tools.workbench.workspace import Check, Workspace
@@ -47,10 +51,7 @@ def card_images(check: Check, folder: Path, every: bool = False) -> list[Path]:
     """SVG faces of the cards written in the changed files (`every`: of all cards, after a
     picture changed), drawn as the sheets draw them; a file is rewritten only when its card
     looks different (an image viewer reloads those)."""
-    from kemble_tools.export.check import source_item
     from kemble_tools.export.images import card_svg
-    from kemble_tools.export.sheets import print_cards
-    from kemble_tools.fileio import write_atomic
 
     if check.bundle is None or not (check.changed or every):
         return []

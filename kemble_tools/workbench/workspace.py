@@ -15,6 +15,7 @@ from typing import Any
 
 from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.diagnostics import Diagnostic, sort_diagnostics
+from kemble_tools.export.check import print_warnings
 from kemble_tools.load.content import collect_named, display_name
 from kemble_tools.load.yaml_loader import Document, load_file, load_text
 from kemble_tools.validate.catalog import Catalog
@@ -107,8 +108,6 @@ class Workspace:
 
     def _printing(self, bundle: dict[str, Any], catalog: Catalog, changed: list[str]) -> list:
         """Print checks of the edited files' cards; the others keep their last results."""
-        from kemble_tools.export.check import print_warnings
-
         fresh = print_warnings(bundle, catalog, set(changed)) if changed else []
         by_file: dict[str, list[Diagnostic]] = {}
         for diagnostic in fresh:
