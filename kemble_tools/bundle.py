@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.core.registry import registry
 from kemble_tools.dsl.ir import from_json, to_json
 
 BUNDLE_NAME = "kemble.bundle.json"
@@ -23,6 +24,10 @@ def read_bundle(text: str) -> dict[str, Any]:
     data = from_json(json.loads(text))
     if not isinstance(data, dict) or "objects" not in data:
         raise ValueError("not a kemble bundle")
+    game = data.get("game")  # bundles written before the registry name none
+    if game is not None and game not in registry().games:
+        known = ", ".join(registry().ids())
+        raise ValueError(f"a bundle of the game '{game}', which is not installed (known: {known})")
     return data
 
 

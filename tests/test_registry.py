@@ -175,3 +175,17 @@ def test_every_kemble_schema_accepts_the_game_key(kind: str) -> None:
         "const": "kembles-cascade",
         "description": "The game this file is for; without it, The Battle at Kemble's Cascade.",
     }
+
+
+def test_a_bundle_says_its_game_and_one_of_an_unknown_game_is_refused(tmp_path: Path) -> None:
+    from kemble_tools.bundle import read_bundle
+
+    text = (ROOT / "tests" / "golden" / "kemble.bundle.json").read_text(encoding="utf-8")
+    assert read_bundle(text)["game"] == "kembles-cascade"
+    assert "objects" in read_bundle(text.replace(' "game": "kembles-cascade",\n', ""))  # older
+    other = tmp_path / "other.bundle.json"
+    other.write_text(text.replace('"game": "kembles-cascade"', '"game": "chess"'), encoding="utf-8")
+    with pytest.raises(ValueError, match="'chess', which is not installed"):
+        read_bundle(other.read_text(encoding="utf-8"))
+    run = kemble("stats", "--bundle", str(other))
+    assert run.returncode == 1 and "'chess', which is not installed" in run.stderr

@@ -56,12 +56,16 @@ def plain(value: Any) -> Any:
     return value
 
 
+GAME = "kembles-cascade"  # this compiler is Kemble's Cascade's until it moves into its plugin
+
+
 def compile_validated(validation: Validation) -> Compilation:
     """Compile every validated file; nothing is produced while any error remains."""
     if not validation.ok:
         found = [*validation.diagnostics, *check_effects(validation)]
         return Compilation(None, sort_diagnostics(found), len(validation.files))
     bundle: dict[str, Any] = {
+        "game": GAME,  # which plugin reads it (docs/games.md)
         "dsl_version": spec.DSL_VERSION,
         "generator": f"kemble_tools {__version__}",
     }
