@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,15 @@ ROOT = Path(__file__).resolve().parents[1]
 def _at_project_root(monkeypatch: pytest.MonkeyPatch) -> None:
     """Diagnostics name files relative to the working directory; run every test from the root."""
     monkeypatch.chdir(ROOT)
+
+
+@pytest.fixture(scope="session")
+def shipped_bundle() -> dict[str, Any]:
+    """The shipped content compiled once per test process: the very object that
+    `engine_helpers.base_bundle()` returns. Shared, so read it and copy what a test changes."""
+    from engine_helpers import base_bundle
+
+    return base_bundle()
 
 
 def write(folder: Path, name: str, text: str) -> Path:

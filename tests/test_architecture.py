@@ -215,3 +215,46 @@ def test_importing_the_openspiel_adapter_registers_nothing() -> None:
         assert SHORT_NAME in pyspiel.registered_names()
         """
     )
+
+
+def game_imports(root: Path) -> list[str]:
+    """Imports of a game's package from a module outside the games: the core and the stages
+    find games through the registry, never by name."""
+    graph = import_graph(root)
+    games = f"{PACKAGE}.games"
+    return sorted(
+        f"{source} imports {target}"
+        for source, target in graph.edges
+        if target.startswith(games) and not source.startswith(games)
+    )
+
+
+def test_no_stage_imports_a_game() -> None:
+    assert game_imports(ROOT) == []
+
+
+def test_the_game_check_sees_a_stage_importing_a_game(tmp_path: Path) -> None:
+    package = tmp_path / PACKAGE
+    (package / "games" / "toy").mkdir(parents=True)
+    for folder in (package, package / "games", package / "games" / "toy"):
+        (folder / "__init__.py").write_text("")
+    (package / "games" / "toy" / "plugin.py").write_text("PLUGIN = None\n")
+    (package / "stage.py").write_text("def f():\n    from kemble_tools.games.toy import plugin\n")
+    assert game_imports(tmp_path) == [f"{PACKAGE}.stage imports {PACKAGE}.games.toy.plugin"]
+
+
+def test_import_linter_keeps_the_contracts() -> None:
+    done = subprocess.run(["lint-imports"], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+def test_every_module_but_the_games_is_bound_by_the_contract() -> None:
+    import pkgutil
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = config["tool"]["importlinter"]["contracts"]
+    modules = {f"{PACKAGE}.{m.name}" for m in pkgutil.iter_modules([str(ROOT / PACKAGE)])}
+    assert set(contract["source_modules"]) == modules - {f"{PACKAGE}.games"}
+    assert contract["forbidden_modules"] == [f"{PACKAGE}.games"]

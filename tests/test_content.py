@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.stats import content_stats
-from kemble_tools.validate.pipeline import validate_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED_DECKS = {
@@ -30,10 +28,8 @@ PUBLISHED_DECKS = {
 
 
 @pytest.fixture(scope="module")
-def bundle() -> dict:
-    result = compile_validated(validate_paths([]))
-    assert result.bundle is not None, result.diagnostics
-    return result.bundle
+def bundle(shipped_bundle: dict) -> dict:
+    return shipped_bundle
 
 
 @pytest.fixture(scope="module")

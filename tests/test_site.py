@@ -38,22 +38,15 @@ if not Path(CHROMIUM).is_file():
         raise RuntimeError(f"no Chromium at {CHROMIUM}: .ci/run installs Debian's package")
     pytest.skip("no system Chromium (apt-get install chromium)", allow_module_level=True)
 sync_api = pytest.importorskip("playwright.sync_api")
-# One xdist worker runs this file: the site and one browser are made once, and no second
-# Chromium competes for the cores while screenshots are taken.
-pytestmark = pytest.mark.xdist_group("site-browser")
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def site(tmp_path_factory: pytest.TempPathFactory, shipped_bundle: dict[str, Any]) -> Path:
     """The shipped content's site, with the solver's results for two scenarios."""
-    from kemble_tools.compile.compiler import compile_validated
     from kemble_tools.solve.cli import BUILD_LIMITS, solve_named
-    from kemble_tools.validate.pipeline import validate_paths
 
     folder = tmp_path_factory.mktemp("site")
-    bundle = compile_validated(validate_paths([])).bundle
-    assert bundle is not None
-    solutions = solve_named(bundle, list(WITNESS_SCENARIOS), BUILD_LIMITS, 20_000, None)
+    solutions = solve_named(shipped_bundle, list(WITNESS_SCENARIOS), BUILD_LIMITS, 20_000, None)
     data = [solution.to_json(timings=False) for solution in solutions]
     (folder / "solutions.json").write_text(json.dumps(data), encoding="utf-8")
     run = kemble(
@@ -116,21 +109,16 @@ def _visible(page: Any) -> set[str]:
     )
 
 
-def _bundle() -> dict[str, Any]:
-    from kemble_tools.compile.compiler import compile_validated
-    from kemble_tools.validate.pipeline import validate_paths
-
-    return compile_validated(validate_paths([])).bundle
-
-
 def _everything(bundle: dict[str, Any]) -> set[str]:
     from kemble_tools.export.sheets import print_cards
 
     return {card.id for card in print_cards(bundle)}
 
 
-def test_search_and_filters_return_the_right_cards(site: Path, page: Any) -> None:
-    bundle = _bundle()
+def test_search_and_filters_return_the_right_cards(
+    site: Path, page: Any, shipped_bundle: dict[str, Any]
+) -> None:
+    bundle = shipped_bundle
     page.goto(_url(site, "index.html"))
     everything = _visible(page)
     assert everything == _everything(bundle)
@@ -172,13 +160,16 @@ def test_search_and_filters_return_the_right_cards(site: Path, page: Any) -> Non
     assert page.errors == []
 
 
-def test_the_reference_filter_shows_only_the_reference_cards(site: Path, page: Any) -> None:
+def test_the_reference_filter_shows_only_the_reference_cards(
+    site: Path, page: Any, shipped_bundle: dict[str, Any]
+) -> None:
     page.goto(_url(site, "index.html"))
     page.select_option("#filter-pile", label="Reference cards")
     shown = _visible(page)
-    assert shown == {c for c in _everything(_bundle()) if c.startswith("reference-")}
+    everything = _everything(shipped_bundle)
+    assert shown == {c for c in everything if c.startswith("reference-")}
     assert {"reference-symbols", "reference-decks-1"} <= shown
-    assert page.text_content("#count") == f"{len(shown)} of {len(_everything(_bundle()))}"
+    assert page.text_content("#count") == f"{len(shown)} of {len(everything)}"
     page.reload()  # and it survives in the address, as every filter does
     assert _visible(page) == shown
 

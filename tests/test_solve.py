@@ -27,10 +27,6 @@ from engine_helpers import base_bundle
 ROOT = Path(__file__).resolve().parents[1]
 
 
-# The tests of `shipped` run in one xdist worker, so its minute of solving is done once.
-SHIPPED = pytest.mark.xdist_group("shipped-solutions")
-
-
 @pytest.fixture(scope="module")
 def shipped() -> dict[str, Solution]:
     """Every shipped scenario solved as `kemble build` solves it."""
@@ -48,7 +44,6 @@ def scenario_game(name: str, **changes: Any) -> Game:
 # --- the shipped scenarios --------------------------------------------------------------------
 
 
-@SHIPPED
 def test_every_shipped_verdict_is_proved_and_is_what_the_scenario_expects(
     shipped: dict[str, Solution],
 ) -> None:
@@ -64,7 +59,6 @@ def test_every_shipped_verdict_is_proved_and_is_what_the_scenario_expects(
     assert {"easy", "medium", "hard", "perfection", "unwinnable"} <= bands  # a ladder
 
 
-@SHIPPED
 def test_every_witness_replays_to_a_win_through_kemble_run(
     shipped: dict[str, Solution], tmp_path: Path
 ) -> None:
@@ -81,7 +75,6 @@ def test_every_witness_replays_to_a_win_through_kemble_run(
         assert state["outcome"] == "won" and state["boss"]["defeated"], name
 
 
-@SHIPPED
 def test_unsolvable_verdicts_are_exhaustive_and_have_no_witness(
     shipped: dict[str, Solution],
 ) -> None:
@@ -91,7 +84,6 @@ def test_unsolvable_verdicts_are_exhaustive_and_have_no_witness(
         assert solution.analysis["winning_lines"] == 0 and solution.win_probability == 0.0
 
 
-@SHIPPED
 def test_last_stand_demands_perfection(shipped: dict[str, Solution]) -> None:
     # R-VAR-SOLO-2 R-SCR-8 R-SYM-13: two winning lines through one state in rounds 3 and 4
     analysis = shipped["solo-06"].analysis
