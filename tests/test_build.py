@@ -231,3 +231,13 @@ def test_a_scenario_solved_on_its_reach_gets_the_answer_of_the_whole_bundle(tiny
             for r in (False, True)
         ]
         assert answers[0] == answers[1], name
+
+
+def test_pictures_are_not_part_of_what_a_scenario_is_solved_on(shipped_bundle: dict) -> None:
+    # card art only prints: an expansion that brings pictures must not re-solve the shipped
+    # scenarios (their cache key stays), and the solver never sees it
+    from kemble_tools.solve import reach
+
+    with_art = {**shipped_bundle, "art": {"nebula.png": {"format": "png", "data": "AAAA"}}}
+    assert "art" not in reach.reach(with_art, "solo-01")
+    assert reach.key(with_art, "solo-01", {}) == reach.key(shipped_bundle, "solo-01", {})

@@ -28,6 +28,8 @@ WHOLE = ("upgrades", "missions", "achievements")
 # Fields not followed: a card's own deck (its other cards are not in play; a boss deck is
 # followed on purpose below) and a variant's set-ups for whole games (their deck lists).
 NOT_FOLLOWED = {"cards": ("deck",), "variants": ("setups",)}
+# What only printing reads: left out, so an expansion's pictures re-solve nothing.
+PRESENTATION = ("art",)
 
 
 def reach(bundle: dict[str, Any], name: str) -> dict[str, Any]:
@@ -121,6 +123,8 @@ def _cut(
 ) -> dict[str, Any]:
     cut: dict[str, Any] = {}
     for section, value in bundle.items():
+        if section in PRESENTATION:
+            continue
         if section in picked:
             cut[section] = {k: v for k, v in value.items() if k in picked[section]}
         elif section == "scenarios":
