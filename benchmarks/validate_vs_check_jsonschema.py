@@ -2,7 +2,10 @@
 
 Run from the project root with the test extras installed (they bring check-jsonschema):
 
-    python benchmarks/validate_vs_check_jsonschema.py [--repeat 7]
+    python benchmarks/validate_vs_check_jsonschema.py [--repeat 7] [--baseline REV]
+
+With --baseline REV, `kemble validate` as of git revision REV (checked out in a temporary
+worktree) is timed in the same run, on the same files.
 
 Two comparisons, all measured in this one run on the shipped content (cards/ and scenarios/):
 
@@ -25,13 +28,15 @@ each as a ratio to kemble measured in the same run, so the figures do not depend
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from ruamel.yaml import YAML
@@ -64,8 +69,10 @@ def timings(action: Callable[[], object], repeat: int) -> tuple[float, float]:
     return statistics.median(samples), min(samples)
 
 
-def run(command: list[str], expect_ok: bool = True) -> None:
-    done = subprocess.run(command, capture_output=True, text=True, env=ENV)
+def run(
+    command: list[str], expect_ok: bool = True, cwd: Path | None = None, env: dict | None = None
+) -> None:
+    done = subprocess.run(command, capture_output=True, text=True, env=env or ENV, cwd=cwd)
     if expect_ok and done.returncode != 0:
         raise SystemExit(f"{command[0]} failed:\n{done.stdout}\n{done.stderr}")
 
@@ -85,7 +92,28 @@ def files_by_schema(files: list[Path]) -> dict[Path, list[str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7)
-    repeat = parser.parse_args().repeat
+    parser.add_argument("--baseline", metavar="REV", help="also time `kemble validate` at REV")
+    options = parser.parse_args()
+    with contextlib.ExitStack() as stack:
+        tree = stack.enter_context(worktree(options.baseline)) if options.baseline else None
+        measure(options.repeat, options.baseline, tree)
+
+
+@contextlib.contextmanager
+def worktree(rev: str) -> Iterator[Path]:
+    """Revision `rev` checked out in a temporary git worktree (removed afterwards)."""
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory(prefix="kemble-baseline-") as folder:
+        tree = Path(folder) / "tree"
+        git = ["git", "-C", str(root), "worktree"]
+        subprocess.run([*git, "add", "--detach", str(tree), rev], check=True, capture_output=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run([*git, "remove", "--force", str(tree)], capture_output=True)
+
+
+def measure(repeat: int, rev: str | None, tree: Path | None) -> None:
     checker = shutil.which("check-jsonschema")
     if checker is None:
         raise SystemExit("check-jsonschema is not installed: pip install -e '.[test]'")
@@ -100,6 +128,15 @@ def main() -> None:
     kemble = [sys.executable, "-m", "kemble_tools.cli", "validate"]
     commands = {
         "kemble validate": lambda: run(kemble),
+        **(
+            {
+                f"kemble validate at {rev}": lambda: run(
+                    kemble, cwd=tree, env={**ENV, "PYTHONPATH": str(tree)}
+                )
+            }
+            if tree is not None
+            else {}
+        ),
         f"check-jsonschema ({len(groups)} runs)": lambda: [
             run([checker, "--schemafile", str(schema), *names]) for schema, names in groups.items()
         ],
