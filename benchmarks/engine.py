@@ -70,7 +70,7 @@ class Api:
     or the integer one."""
 
     def __init__(self, bundle: dict[str, Any]) -> None:
-        from kemble_tools.engine import game as module
+        from kemble_tools.games.kembles_cascade.engine import game as module
 
         self.bundle = bundle
         self.module = module

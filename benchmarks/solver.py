@@ -51,7 +51,7 @@ def _bundle() -> dict[str, Any]:
 
 
 def _game(name: str) -> Any:
-    from kemble_tools.engine import Game
+    from kemble_tools.games.kembles_cascade.engine import Game
 
     bundle = _bundle()
     return Game.from_scenario(bundle, bundle["scenarios"][name], True)
@@ -94,7 +94,7 @@ def run_mcts(name: str, options: dict[str, Any]) -> dict[str, Any]:
     try:
         from open_spiel.python.algorithms import mcts
 
-        from kemble_tools.engine.openspiel import openspiel_game
+        from kemble_tools.games.kembles_cascade.engine.openspiel import openspiel_game
     except ImportError:
         return {"verdict": "not installed"}
     game = openspiel_game(_game(name))

@@ -37,8 +37,8 @@ sys.path.insert(0, str(ROOT))
 def timed_chunk(bundle: dict, variant: str, players: int, policy: str, seeds: range) -> tuple:
     """One task: the tally, and when its games started and ended inside the worker (wall
     clock, comparable across the processes of one machine), and which worker ran it."""
-    from kemble_tools.engine.game import Game
-    from kemble_tools.engine.simulate import play_games
+    from kemble_tools.games.kembles_cascade.engine.game import Game
+    from kemble_tools.games.kembles_cascade.engine.simulate import play_games
 
     started = time.time()
     tally = play_games(Game.from_variant(bundle, variant, players), policy, seeds)
@@ -46,8 +46,8 @@ def timed_chunk(bundle: dict, variant: str, players: int, policy: str, seeds: ra
 
 
 def baseline(bundle: dict, players: int, policy: str, games: int) -> tuple[float, object]:
-    from kemble_tools.engine.game import Game
-    from kemble_tools.engine.simulate import Tally, play_games
+    from kemble_tools.games.kembles_cascade.engine.game import Game
+    from kemble_tools.games.kembles_cascade.engine.simulate import Tally, play_games
 
     game = Game.from_variant(bundle, "standard", players)
     started = time.perf_counter()
@@ -60,7 +60,7 @@ def baseline(bundle: dict, players: int, policy: str, games: int) -> tuple[float
 def on_cluster(bundle: dict, workers: int, args: argparse.Namespace) -> dict:
     from distributed import Client, LocalCluster, wait
 
-    from kemble_tools.engine.simulate import Tally
+    from kemble_tools.games.kembles_cascade.engine.simulate import Tally
     from kemble_tools.sweep.run import worker_settings
 
     worker_settings()

@@ -35,8 +35,8 @@ from kemble_tools.workbench.cli import write_site
 
 if TYPE_CHECKING:
     from kemble_tools.compile.compiler import Compilation
-    from kemble_tools.engine import State
-    from kemble_tools.play import ScriptError
+    from kemble_tools.games.kembles_cascade.engine import State
+    from kemble_tools.games.kembles_cascade.play import ScriptError
     from kemble_tools.session import Session
 
 # Markdown help: a docstring's lines are joined into sentences (rich mode breaks the text wherever
@@ -148,7 +148,7 @@ def run(
     bundle: BundleOpt = None,
 ) -> None:
     """Play a scripted line on a scenario with the reference interpreter; print the state."""
-    from kemble_tools.play import ScriptError, render_board, state_json
+    from kemble_tools.games.kembles_cascade.play import ScriptError, render_board, state_json
     from kemble_tools.playlog import log_json, log_lines
     from kemble_tools.session import Session
 
@@ -198,8 +198,8 @@ def _scenario_game(
     scenario: str, paths: list[Path] | None, no_base: bool, bundle: Path | None
 ) -> State:
     """A scenario file set up with its content, or a scenario of a compiled bundle."""
-    from kemble_tools.engine import Game
-    from kemble_tools.play import load_scenario
+    from kemble_tools.games.kembles_cascade.engine import Game
+    from kemble_tools.games.kembles_cascade.play import load_scenario
 
     if bundle is not None:
         content = read_content(paths, no_base, bundle)
@@ -252,10 +252,10 @@ def simulate(
 
     from rich.progress import Progress
 
-    from kemble_tools.engine.errors import SetupError
-    from kemble_tools.engine.setup import variant_setup
-    from kemble_tools.engine.simulate import POLICIES
-    from kemble_tools.engine.simulate import simulate as run_games
+    from kemble_tools.games.kembles_cascade.engine.errors import SetupError
+    from kemble_tools.games.kembles_cascade.engine.setup import variant_setup
+    from kemble_tools.games.kembles_cascade.engine.simulate import POLICIES
+    from kemble_tools.games.kembles_cascade.engine.simulate import simulate as run_games
 
     if policy not in POLICIES:
         typer.echo(f"unknown policy '{policy}': use {', '.join(POLICIES)}", err=True)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from kemble_tools.play import ScriptError, legal_words, render_board
+from kemble_tools.games.kembles_cascade.play import ScriptError, legal_words, render_board
 from kemble_tools.playlog import action_lines, heading, log_lines
 from kemble_tools.session import Session
 

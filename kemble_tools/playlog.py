@@ -11,9 +11,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.state import ACHIEVEMENT, State
-from kemble_tools.play import card_rows
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.state import ACHIEVEMENT, State
+from kemble_tools.games.kembles_cascade.play import card_rows
 from kemble_tools.session import TURN_WORDS, Played, turn_damage
 
 _ROUND = re.compile(r"^r\d+: ")

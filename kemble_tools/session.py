@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kemble_tools.engine.errors import IllegalAction
-from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.state import State
 from kemble_tools.fileio import write_atomic
-from kemble_tools.play import due_sensor, refusal, script_lines
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.observer import Observer
+from kemble_tools.games.kembles_cascade.engine.state import State
+from kemble_tools.games.kembles_cascade.play import due_sensor, refusal, script_lines
 
 TURN_WORDS = ("battle", "powerdown")  # the first action of a turn (formats.md §4)
 

@@ -11,12 +11,12 @@ from functools import cache
 from typing import Any
 
 from kemble_tools.compile.compiler import compile_validated
-from kemble_tools.engine import Game, State
-from kemble_tools.engine import board as geometry
-from kemble_tools.engine.rules.players import refresh
-from kemble_tools.engine.setup import new_player
-from kemble_tools.engine.state import PHASES
-from kemble_tools.play import PlayerView, Snapshot, describe, legal_words
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine import board as geometry
+from kemble_tools.games.kembles_cascade.engine.rules.players import refresh
+from kemble_tools.games.kembles_cascade.engine.setup import new_player
+from kemble_tools.games.kembles_cascade.engine.state import PHASES
+from kemble_tools.games.kembles_cascade.play import PlayerView, Snapshot, describe, legal_words
 from kemble_tools.validate.pipeline import validate_paths
 
 Quadrant = dict[str, Any]

@@ -9,6 +9,7 @@ import ast
 import subprocess
 import sys
 import textwrap
+import tomllib
 from pathlib import Path
 
 import networkx as nx
@@ -209,7 +210,7 @@ def test_importing_the_openspiel_adapter_registers_nothing() -> None:
     fresh_python(
         """
         import pyspiel
-        from kemble_tools.engine.openspiel import SHORT_NAME, register
+        from kemble_tools.games.kembles_cascade.engine.openspiel import SHORT_NAME, register
         assert SHORT_NAME not in pyspiel.registered_names()
         register()
         assert SHORT_NAME in pyspiel.registered_names()
@@ -229,8 +230,13 @@ def game_imports(root: Path) -> list[str]:
     )
 
 
-def test_no_stage_imports_a_game() -> None:
-    assert game_imports(ROOT) == []
+def test_no_stage_imports_a_game_beyond_the_listed_debt() -> None:
+    """The core reaches a game only through the registry; the contract's `ignore_imports` lists
+    the crossings not yet moved behind the protocol, exactly, so the list can only shrink."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    (contract,) = config["tool"]["importlinter"]["contracts"]
+    debt = sorted(line.replace(" -> ", " imports ") for line in contract.get("ignore_imports", []))
+    assert game_imports(ROOT) == debt
 
 
 def test_the_game_check_sees_a_stage_importing_a_game(tmp_path: Path) -> None:
@@ -251,7 +257,6 @@ def test_import_linter_keeps_the_contracts() -> None:
 
 def test_every_module_but_the_games_is_bound_by_the_contract() -> None:
     import pkgutil
-    import tomllib
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     (contract,) = config["tool"]["importlinter"]["contracts"]

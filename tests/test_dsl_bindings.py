@@ -17,8 +17,8 @@ import pytest
 
 from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.dsl import spec
-from kemble_tools.engine import Game, State
-from kemble_tools.engine.content import STAT
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine.content import STAT
 from kemble_tools.validate.pipeline import validate_paths
 
 from engine_helpers import (

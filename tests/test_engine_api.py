@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kemble_tools.engine import Game, IllegalAction, State
 from kemble_tools.engine.kernel import CHANCE
+from kemble_tools.games.kembles_cascade.engine import Game, IllegalAction, State
 
 from engine_helpers import base_bundle, child, empty_grid, legal, make_game, me, play, view
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from kemble_tools.compile.compiler import compile_validated
-from kemble_tools.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.validate.pipeline import validate_paths
 
 from engine_helpers import (

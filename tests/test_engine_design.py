@@ -14,14 +14,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kemble_tools.dsl import spec
-from kemble_tools.engine import Game, IllegalAction, State
 from kemble_tools.engine.kernel import Registry
 from kemble_tools.engine.kernel.machine import RegistryError
-from kemble_tools.engine.rules import RULES
+from kemble_tools.games.kembles_cascade.engine import Game, IllegalAction, State
+from kemble_tools.games.kembles_cascade.engine.rules import RULES
 
 from engine_helpers import E, base_bundle, empty_grid, play, view
 
-ENGINE = Path(__file__).resolve().parents[1] / "kemble_tools" / "engine"
+ENGINE = (
+    Path(__file__).resolve().parents[1] / "kemble_tools" / "games" / "kembles_cascade" / "engine"
+)
 SCENARIOS = sorted(base_bundle()["scenarios"])
 
 
@@ -62,7 +64,8 @@ def test_the_engine_names_no_content() -> None:
 
 def test_the_engine_reads_bundles_only() -> None:
     code = (
-        "import sys, kemble_tools.engine, kemble_tools.engine.simulate\n"
+        "import sys, kemble_tools.games.kembles_cascade.engine\n"
+        "import kemble_tools.games.kembles_cascade.engine.simulate\n"
         "print(sorted(m for m in sys.modules if m.startswith('kemble_tools.')))"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

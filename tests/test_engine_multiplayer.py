@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kemble_tools.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine import Game, State
 
 from engine_helpers import (
     E,

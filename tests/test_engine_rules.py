@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from kemble_tools.engine import IllegalAction
-from kemble_tools.engine import board as geometry
-from kemble_tools.engine.threat import threat_level
+from kemble_tools.games.kembles_cascade.engine import IllegalAction
+from kemble_tools.games.kembles_cascade.engine import board as geometry
+from kemble_tools.games.kembles_cascade.engine.threat import threat_level
 
 from engine_helpers import (
     E,
@@ -846,7 +846,7 @@ def test_a_ship_that_has_not_entered_is_astral_and_gets_no_global_bellonium() ->
 
 def test_state_json_calls_a_ship_that_has_not_entered_astral() -> None:
     # R-AST-1
-    from kemble_tools.play import state_json
+    from kemble_tools.games.kembles_cascade.play import state_json
 
     player = state_json(make_game(empty_grid()))["players"][0]
     assert player["astral"] is True and player["position"] is None
@@ -863,7 +863,7 @@ def test_an_astral_ship_may_buy_before_it_first_enters() -> None:
 
 def boss_on_board(lower: list[str], upper: list[str], **scenario: object):  # type: ignore[no-untyped-def]
     """A position with a two-row boss in rows 4 (upper half) and 5 (lower half)."""
-    from kemble_tools.engine import Game
+    from kemble_tools.games.kembles_cascade.engine import Game
 
     from engine_helpers import base_bundle, scenario_data
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.engine import Game, Observer, State
-from kemble_tools.play import state_json
+from kemble_tools.games.kembles_cascade.engine import Game, Observer, State
+from kemble_tools.games.kembles_cascade.play import state_json
 
 from engine_helpers import base_bundle
 

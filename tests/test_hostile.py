@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kemble_tools.diagnostics import REPEATED
-from kemble_tools.engine import Game
+from kemble_tools.games.kembles_cascade.engine import Game
+from kemble_tools.games.kembles_cascade.play import ScriptError, run_script
 from kemble_tools.load.content import collect_files
-from kemble_tools.play import ScriptError, run_script
 from kemble_tools.validate.pipeline import validate_paths
 
 from engine_helpers import base_bundle

@@ -14,8 +14,8 @@ pyspiel = pytest.importorskip("pyspiel")
 mcts = pytest.importorskip("open_spiel.python.algorithms.mcts")
 
 from kemble_tools.bundle import render_bundle  # noqa: E402
-from kemble_tools.engine import Game  # noqa: E402
-from kemble_tools.engine.openspiel import (  # noqa: E402
+from kemble_tools.games.kembles_cascade.engine import Game  # noqa: E402
+from kemble_tools.games.kembles_cascade.engine.openspiel import (  # noqa: E402
     SHORT_NAME,
     KembleState,
     openspiel_game,

@@ -10,9 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.engine import Game, Observer, State
+from kemble_tools.games.kembles_cascade.engine import Game, Observer, State
+from kemble_tools.games.kembles_cascade.play import (
+    ACTION_WORDS,
+    ScriptError,
+    run_script,
+    state_json,
+    suggest,
+)
 from kemble_tools.interactive import COMMANDS, interact
-from kemble_tools.play import ACTION_WORDS, ScriptError, run_script, state_json, suggest
 from kemble_tools.playlog import log_json, log_lines
 from kemble_tools.session import Session
 

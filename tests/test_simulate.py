@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from kemble_tools.engine.simulate import simulate
+from kemble_tools.games.kembles_cascade.engine.simulate import simulate
 
 from engine_helpers import base_bundle
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_family import UNWINNABLE, WINNABLE, family_scenario
 
-from kemble_tools.engine import Game
+from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.solve.cli import BUILD_ANALYSIS_STATES, BUILD_LIMITS, selected, solve_named
 from kemble_tools.solve.naive import solve_naive
 from kemble_tools.solve.search import Limits, Search

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import kemble
 
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.simulate import play_games
+from kemble_tools.games.kembles_cascade.engine.game import Game
+from kemble_tools.games.kembles_cascade.engine.simulate import play_games
 from kemble_tools.sweep.run import run_sweep, tasks_of
 from kemble_tools.sweep.spec import read_sweep
 from kemble_tools.sweep.tables import simulation_rows, solution_rows, wilson, write_tables

@@ -1,14 +1,3 @@
-"""The reference interpreter of the rules (RULES.md): one transition function for everything.
-
-`kernel/` is game-independent (frames, choices, chance, hook dispatch, the handler registry);
-`content.py` compiles a bundle into typed tables; `rules/` holds Kemble's rules by area;
-`game.py` is the OpenSpiel-style API. The engine reads only compiled bundles: it imports neither
-the loader nor the validator.
-"""
-
-from kemble_tools.engine.errors import IllegalAction, SetupError
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.state import State
-
-__all__ = ["Game", "IllegalAction", "Observer", "SetupError", "State"]
+"""The game-free engine: `kernel/` runs any game's rules as frames of paused steps on a stack
+inside a plain frozen state (choices, chance, hook dispatch). Each game's rules live in its
+plugin package and run on this kernel."""

@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.errors import IllegalAction
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.state import State
-from kemble_tools.play import autoplay_sensor, board_marks, script_lines, state_json
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.game import Game
+from kemble_tools.games.kembles_cascade.engine.observer import Observer
+from kemble_tools.games.kembles_cascade.engine.state import State
+from kemble_tools.games.kembles_cascade.play import (
+    autoplay_sensor,
+    board_marks,
+    script_lines,
+    state_json,
+)
 
 
 class ReplayError(Exception):

@@ -32,7 +32,7 @@ FOLDER = Path(".cache") / "solutions"  # inside the build's output folder
 FORMAT = 1  # of an entry
 KEEP = 500  # entries kept; the least recently used go first
 # The code a solution depends on: the engine, the solver, and the DSL's definition and IR.
-SOURCES = ("engine", "solve", "dsl/spec.py", "dsl/ir.py")
+SOURCES = ("engine", "games/kembles_cascade", "solve", "dsl/spec.py", "dsl/ir.py")
 
 
 @cache

@@ -22,8 +22,8 @@ from dataclasses import fields, is_dataclass
 from typing import Any
 
 from kemble_tools.dsl.ir import Attr, Call
-from kemble_tools.engine import Game, State
-from kemble_tools.engine.key import FACINGS, SCOPES
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine.key import FACINGS, SCOPES
 
 RESOURCES = ("energy", "bellonium", "glory", "upgrades", "powerups", "threat")
 # the attributes and functions of the effect language that read each resource

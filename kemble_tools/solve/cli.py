@@ -9,7 +9,7 @@ from typing import Any
 
 from rich.console import Console
 
-from kemble_tools.engine import Game
+from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.solve.build import BUILD_ANALYSIS_STATES, BUILD_LIMITS, build_solutions
 from kemble_tools.solve.checks import check, report, scenario_files
 from kemble_tools.solve.graph import export

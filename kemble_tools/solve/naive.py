@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from kemble_tools.engine import Game
-from kemble_tools.engine.state import WON
+from kemble_tools.games.kembles_cascade.engine import Game
+from kemble_tools.games.kembles_cascade.engine.state import WON
 from kemble_tools.solve.search import LimitHit, Limits
 from kemble_tools.solve.solver import Solution, check_witness
 

@@ -11,7 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from kemble_tools.engine import Game
+from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.load.content import collect_named
 from kemble_tools.solve.naive import solve_naive
 from kemble_tools.solve.runner import Job, solve_all

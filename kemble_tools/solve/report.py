@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from kemble_tools.play import autoplay_sensor, render_board
+from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
 from kemble_tools.solve.solver import Solution
 
 

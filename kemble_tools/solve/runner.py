@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kemble_tools.bundle import read_bundle, render_bundle
-from kemble_tools.engine import Game
+from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.solve.reach import reach
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution, solve

@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.engine import Game, State
-from kemble_tools.engine import actions as A
 from kemble_tools.engine.kernel import CHANCE
-from kemble_tools.engine.state import SENSOR, TURN_CHOICE, WON
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
 from kemble_tools.solve.canonical import Canon, dominates
 
 QUICK_LOOK = 200_000  # states tried in the actions' own order before ordering rounds by promise

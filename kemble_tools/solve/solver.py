@@ -19,9 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.engine import Game, State
-from kemble_tools.engine.state import WON
-from kemble_tools.play import run_script
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine.state import WON
+from kemble_tools.games.kembles_cascade.play import run_script
 from kemble_tools.solve import ANALYSIS_STATES
 from kemble_tools.solve.search import LimitHit, Limits, Search, Value, is_node
 

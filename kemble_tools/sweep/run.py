@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.engine.simulate import Tally
+from kemble_tools.games.kembles_cascade.engine.simulate import Tally
 from kemble_tools.sweep.spec import BASE, SimPoint, Sweep
 from kemble_tools.sweep.tasks import SimTask, SolveTask, run_sim, run_solve
 

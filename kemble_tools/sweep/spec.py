@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
-from kemble_tools.engine.errors import SetupError
-from kemble_tools.engine.setup import variant_setup
+from kemble_tools.games.kembles_cascade.engine.errors import SetupError
+from kemble_tools.games.kembles_cascade.engine.setup import variant_setup
 from kemble_tools.load.yaml_loader import Document, YMap, load_file
 from kemble_tools.validate.schema_check import check_schema
 

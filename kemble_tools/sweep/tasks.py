@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.simulate import Tally, play_games
+from kemble_tools.games.kembles_cascade.engine.game import Game
+from kemble_tools.games.kembles_cascade.engine.simulate import Tally, play_games
 from kemble_tools.sweep.spec import SimPoint
 
 _GAMES: dict[tuple[int, str, int], Any] = {}  # per worker: (bundle, variant, players) -> Game

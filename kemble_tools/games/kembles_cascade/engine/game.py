@@ -13,18 +13,36 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine import actions as A
-from kemble_tools.engine.actions import ActionSpace, answer_first, refuse_out_of_phase
-from kemble_tools.engine.board import Geometry
-from kemble_tools.engine.content import COUNTERS, ORTHOGONAL, STAT, Quadrant, build_tables
-from kemble_tools.engine.dsl import Compiler
-from kemble_tools.engine.errors import IllegalAction, SetupError
 from kemble_tools.engine.kernel import CHANCE, ONGOING, Frame, Steps, answer, run
-from kemble_tools.engine.key import Interned, pack
-from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.rules import RULES, fire, movement, queries, scoring, shop, turn
-from kemble_tools.engine.rules.players import moves_left
-from kemble_tools.engine.setup import (
+from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.actions import (
+    ActionSpace,
+    answer_first,
+    refuse_out_of_phase,
+)
+from kemble_tools.games.kembles_cascade.engine.board import Geometry
+from kemble_tools.games.kembles_cascade.engine.content import (
+    COUNTERS,
+    ORTHOGONAL,
+    STAT,
+    Quadrant,
+    build_tables,
+)
+from kemble_tools.games.kembles_cascade.engine.dsl import Compiler
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction, SetupError
+from kemble_tools.games.kembles_cascade.engine.key import Interned, pack
+from kemble_tools.games.kembles_cascade.engine.observer import Observer
+from kemble_tools.games.kembles_cascade.engine.rules import (
+    RULES,
+    fire,
+    movement,
+    queries,
+    scoring,
+    shop,
+    turn,
+)
+from kemble_tools.games.kembles_cascade.engine.rules.players import moves_left
+from kemble_tools.games.kembles_cascade.engine.setup import (
     card_ref,
     scenario_rules,
     scenario_state,
@@ -32,7 +50,14 @@ from kemble_tools.engine.setup import (
     variant_setup,
     variant_state,
 )
-from kemble_tools.engine.state import BATTLE, POWERDOWN, SENSOR, TURN_CHOICE, WON, State
+from kemble_tools.games.kembles_cascade.engine.state import (
+    BATTLE,
+    POWERDOWN,
+    SENSOR,
+    TURN_CHOICE,
+    WON,
+    State,
+)
 
 TURN_VERBS = {
     A.ENTER: movement.enter,

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.actions import DIRECTION_LIST
-from kemble_tools.engine.content import STAT
-from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import Choice, Frame, ask, push
-from kemble_tools.engine.rules.events import note, paid_for, resolve_quadrant
-from kemble_tools.engine.rules.fire import fire_check, shoot_weapon
-from kemble_tools.engine.rules.players import bump, lose_energy, moves_left
-from kemble_tools.engine.state import State
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.actions import DIRECTION_LIST
+from kemble_tools.games.kembles_cascade.engine.content import STAT
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.rules.events import note, paid_for, resolve_quadrant
+from kemble_tools.games.kembles_cascade.engine.rules.fire import fire_check, shoot_weapon
+from kemble_tools.games.kembles_cascade.engine.rules.players import bump, lose_energy, moves_left
+from kemble_tools.games.kembles_cascade.engine.state import State
 
 MAX_ENERGY, MAX_OVERLOADS = STAT["max_energy"], STAT["max_overloads"]
 OVERLOAD_COSTS = (STAT["overload_cost_1"], STAT["overload_cost_2"])

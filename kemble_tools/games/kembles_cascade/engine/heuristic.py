@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from kemble_tools.engine.state import LOST, WON, State
-from kemble_tools.engine.threat import threat_level
+from kemble_tools.games.kembles_cascade.engine.state import LOST, WON, State
+from kemble_tools.games.kembles_cascade.engine.threat import threat_level
 
 
 def score(state: State, index: int) -> float:

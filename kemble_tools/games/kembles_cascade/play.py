@@ -14,14 +14,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.actions import DIRECTION_LIST
-from kemble_tools.engine.content import ORTHOGONAL
-from kemble_tools.engine.errors import IllegalAction
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.state import OUTCOMES, PHASES, State
-from kemble_tools.engine.threat import threat_level
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.actions import DIRECTION_LIST
+from kemble_tools.games.kembles_cascade.engine.content import ORTHOGONAL
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.game import Game
+from kemble_tools.games.kembles_cascade.engine.observer import Observer
+from kemble_tools.games.kembles_cascade.engine.state import OUTCOMES, PHASES, State
+from kemble_tools.games.kembles_cascade.engine.threat import threat_level
 
 
 @dataclass

@@ -5,17 +5,27 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.kernel import Frame, run_after
-from kemble_tools.engine.rules.boss import (
+from kemble_tools.games.kembles_cascade.engine.rules.boss import (
     boss_in_play,
     check_boss_defeat,
     check_boss_left,
     reveal_boss,
 )
-from kemble_tools.engine.rules.events import fire_event, fire_global
-from kemble_tools.engine.rules.players import add_threat, drop_modifiers, pay_global_bellonium
-from kemble_tools.engine.rules.scoring import game_over
-from kemble_tools.engine.state import NO_EVENT, SENSOR, TURN_CHOICE, State, event
-from kemble_tools.engine.threat import threat_for
+from kemble_tools.games.kembles_cascade.engine.rules.events import fire_event, fire_global
+from kemble_tools.games.kembles_cascade.engine.rules.players import (
+    add_threat,
+    drop_modifiers,
+    pay_global_bellonium,
+)
+from kemble_tools.games.kembles_cascade.engine.rules.scoring import game_over
+from kemble_tools.games.kembles_cascade.engine.state import (
+    NO_EVENT,
+    SENSOR,
+    TURN_CHOICE,
+    State,
+    event,
+)
+from kemble_tools.games.kembles_cascade.engine.threat import threat_for
 
 ROW_1 = frozenset({0})
 

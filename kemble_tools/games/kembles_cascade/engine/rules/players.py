@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine.content import COUNTER, STAT, Reward
-from kemble_tools.engine.rules.events import note
-from kemble_tools.engine.rules.scoring import game_over
-from kemble_tools.engine.state import Player, State
-from kemble_tools.engine.threat import MAX_POINTS, threat_level
+from kemble_tools.games.kembles_cascade.engine.content import COUNTER, STAT, Reward
+from kemble_tools.games.kembles_cascade.engine.rules.events import note
+from kemble_tools.games.kembles_cascade.engine.rules.scoring import game_over
+from kemble_tools.games.kembles_cascade.engine.state import Player, State
+from kemble_tools.games.kembles_cascade.engine.threat import MAX_POINTS, threat_level
 
 MOVES, MAX_ENERGY, SHIELD = STAT["moves"], STAT["max_energy"], STAT["shield"]
 

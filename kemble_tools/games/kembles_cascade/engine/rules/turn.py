@@ -6,19 +6,26 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kemble_tools.engine.content import STAT
-from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import CHANCE, Choice, Frame, ask, push, push_effects, run_after
-from kemble_tools.engine.rules.events import fire_global, note
-from kemble_tools.engine.rules.players import (
+from kemble_tools.games.kembles_cascade.engine.content import STAT
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.rules.events import fire_global, note
+from kemble_tools.games.kembles_cascade.engine.rules.players import (
     add_threat,
     bump,
     drop_modifiers,
     resolve_threat,
 )
-from kemble_tools.engine.rules.scroll import scroll
-from kemble_tools.engine.state import BATTLE, POWERDOWN, TURN_CHOICE, State, Turn, event
-from kemble_tools.engine.threat import threat_for
+from kemble_tools.games.kembles_cascade.engine.rules.scroll import scroll
+from kemble_tools.games.kembles_cascade.engine.state import (
+    BATTLE,
+    POWERDOWN,
+    TURN_CHOICE,
+    State,
+    Turn,
+    event,
+)
+from kemble_tools.games.kembles_cascade.engine.threat import threat_for
 
 MAX_ENERGY, RECHARGE = STAT["max_energy"], STAT["recharge"]
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine.content import Quadrant
 from kemble_tools.engine.kernel import arm_effects, push_effects
-from kemble_tools.engine.state import ACHIEVEMENT, QUADRANT, State, event
+from kemble_tools.games.kembles_cascade.engine.content import Quadrant
+from kemble_tools.games.kembles_cascade.engine.state import ACHIEVEMENT, QUADRANT, State, event
 
 
 def note(s: State, text: str, *args: Any) -> None:

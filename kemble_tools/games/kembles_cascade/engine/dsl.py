@@ -14,11 +14,11 @@ from typing import Any
 from kemble_tools.dsl import spec
 from kemble_tools.dsl.ir import Act, Attr, Call, Global, Lit, Op, Select
 from kemble_tools.dsl.ir import Effect as IREffect
-from kemble_tools.engine import board
-from kemble_tools.engine.content import COUNTER, STAT, Hooks
 from kemble_tools.engine.kernel import Effect, Registry, Step
-from kemble_tools.engine.rules.queries import damage_taken, seen
-from kemble_tools.engine.state import (
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.content import COUNTER, STAT, Hooks
+from kemble_tools.games.kembles_cascade.engine.rules.queries import damage_taken, seen
+from kemble_tools.games.kembles_cascade.engine.state import (
     ACTIVE,
     MATCHING,
     PLAYER,
@@ -27,7 +27,7 @@ from kemble_tools.engine.state import (
     SHOOTER,
     State,
 )
-from kemble_tools.engine.threat import line_reaches, threat_level
+from kemble_tools.games.kembles_cascade.engine.threat import line_reaches, threat_level
 
 Fn = Callable[[Any, State, Any], Any]
 NOTHING: tuple[Any, ...] = ()

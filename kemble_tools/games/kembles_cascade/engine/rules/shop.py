@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import CHANCE, Choice, Frame, ask, push_effects
-from kemble_tools.engine.rules.events import note
-from kemble_tools.engine.rules.players import bump, refresh
-from kemble_tools.engine.rules.scoring import team
-from kemble_tools.engine.state import BATTLE, POWERDOWN, State, event
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.rules.events import note
+from kemble_tools.games.kembles_cascade.engine.rules.players import bump, refresh
+from kemble_tools.games.kembles_cascade.engine.rules.scoring import team
+from kemble_tools.games.kembles_cascade.engine.state import BATTLE, POWERDOWN, State, event
 
 POWERUP_PRICE = 2  # R-BUY-5
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.kernel import Frame
-from kemble_tools.engine.rules.events import note
-from kemble_tools.engine.rules.scoring import game_over
-from kemble_tools.engine.state import NO_EVENT, State
+from kemble_tools.games.kembles_cascade.engine.rules.events import note
+from kemble_tools.games.kembles_cascade.engine.rules.scoring import game_over
+from kemble_tools.games.kembles_cascade.engine.state import NO_EVENT, State
 
 NO_FRAME = Frame((), 0, NO_EVENT)
 

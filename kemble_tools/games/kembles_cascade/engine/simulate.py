@@ -13,11 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.engine import actions as A
-from kemble_tools.engine import heuristic
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.observer import Observer
-from kemble_tools.engine.state import WON, State
+from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine import heuristic
+from kemble_tools.games.kembles_cascade.engine.game import Game
+from kemble_tools.games.kembles_cascade.engine.observer import Observer
+from kemble_tools.games.kembles_cascade.engine.state import WON, State
 
 POLICIES = ("random", "greedy", "lookahead", "mcts")
 MAX_ACTIONS = 20_000  # a safety net: every game ends long before (R-SCR-9)
@@ -103,7 +103,7 @@ def policy_named(name: str, game: Game) -> Policy:
     if name == "lookahead":
         return LookaheadPolicy()
     if name == "mcts":
-        from kemble_tools.engine.openspiel import MctsPolicy
+        from kemble_tools.games.kembles_cascade.engine.openspiel import MctsPolicy
 
         return MctsPolicy(game)
     return {"random": random_policy, "greedy": greedy_policy}[name]

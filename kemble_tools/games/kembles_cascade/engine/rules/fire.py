@@ -5,26 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.content import ORTHOGONAL, STAT, Quadrant, Weapon
-from kemble_tools.engine.errors import IllegalAction
 from kemble_tools.engine.kernel import Choice, Frame, ask, push_all
-from kemble_tools.engine.rules.boss import check_boss_defeat
-from kemble_tools.engine.rules.events import (
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.content import ORTHOGONAL, STAT, Quadrant, Weapon
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.rules.boss import check_boss_defeat
+from kemble_tools.games.kembles_cascade.engine.rules.events import (
     active_player,
     armed_event,
     fire_event,
     note,
     resolve_quadrant,
 )
-from kemble_tools.engine.rules.players import (
+from kemble_tools.games.kembles_cascade.engine.rules.players import (
     add_threat,
     bump,
     give_reward,
     lose_energy,
     pay_global_bellonium,
 )
-from kemble_tools.engine.state import State, event
+from kemble_tools.games.kembles_cascade.engine.state import State, event
 
 TURRET_SHOTS, ROTATE_COST = STAT["turret_shots"], STAT["rotate_cost"]
 TURRET_TURNS = STAT["turret_turns"]

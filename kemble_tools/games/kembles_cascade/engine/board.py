@@ -7,8 +7,8 @@ remain keep their numbers and one table of neighbours serves every height.
 
 from __future__ import annotations
 
-from kemble_tools.engine.content import DIRECTIONS, ORTHOGONAL, STEPS
-from kemble_tools.engine.state import State
+from kemble_tools.games.kembles_cascade.engine.content import DIRECTIONS, ORTHOGONAL, STEPS
+from kemble_tools.games.kembles_cascade.engine.state import State
 
 MAX_ROWS = 16  # more than any play area (R-GEO-1 has 5); the tables are built once
 

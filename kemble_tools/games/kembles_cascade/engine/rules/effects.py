@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine.content import STAT
 from kemble_tools.engine.kernel import CHANCE, Choice, Frame, Step, ask, push, push_below
-from kemble_tools.engine.rules import fire, players
-from kemble_tools.engine.rules.queries import seen
-from kemble_tools.engine.rules.registry import RULES
-from kemble_tools.engine.state import (
+from kemble_tools.games.kembles_cascade.engine.content import STAT
+from kemble_tools.games.kembles_cascade.engine.rules import fire, players
+from kemble_tools.games.kembles_cascade.engine.rules.queries import seen
+from kemble_tools.games.kembles_cascade.engine.rules.registry import RULES
+from kemble_tools.games.kembles_cascade.engine.state import (
     ACHIEVEMENT,
     BATTLE,
     MATCHING,

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from kemble_tools.engine.errors import SetupError
-from kemble_tools.engine.rules.players import refresh
-from kemble_tools.engine.state import SENSOR, TURN_CHOICE, Player, State
+from kemble_tools.games.kembles_cascade.engine.errors import SetupError
+from kemble_tools.games.kembles_cascade.engine.rules.players import refresh
+from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, Player, State
 
 BOARD_ROWS = 5  # R-GEO-1
 

@@ -7,9 +7,9 @@ internal step is registered in one registry, checked against the DSL's definitio
 """
 
 from kemble_tools.dsl import spec
-from kemble_tools.engine.rules import effects, movement, scroll, shop, turn
-from kemble_tools.engine.rules import fire as _fire
-from kemble_tools.engine.rules.registry import RULES
+from kemble_tools.games.kembles_cascade.engine.rules import effects, movement, scroll, shop, turn
+from kemble_tools.games.kembles_cascade.engine.rules import fire as _fire
+from kemble_tools.games.kembles_cascade.engine.rules.registry import RULES
 
 for _name, _handler in {
     "next_turn": turn.next_turn,

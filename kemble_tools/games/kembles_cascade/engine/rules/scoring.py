@@ -5,8 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.engine.kernel import ONGOING, run
-from kemble_tools.engine.rules.events import fire_global, note
-from kemble_tools.engine.state import ENDED, LOST, NO_EVENT, TERMINAL, WON, State
+from kemble_tools.games.kembles_cascade.engine.rules.events import fire_global, note
+from kemble_tools.games.kembles_cascade.engine.state import (
+    ENDED,
+    LOST,
+    NO_EVENT,
+    TERMINAL,
+    WON,
+    State,
+)
 
 
 def game_over(g: Any, s: State, why: str, lost: bool | None = None) -> None:

@@ -4,11 +4,11 @@ evaluators) can run on it. Needs the optional extra: `pip install -e '.[openspie
 The wrapper adds nothing to the rules: every method calls the engine's State, whose API already
 follows OpenSpiel's (integer actions, chance outcomes, returns). Two ways in:
 
-    from kemble_tools.engine.openspiel import openspiel_game
+    from kemble_tools.games.kembles_cascade.engine.openspiel import openspiel_game
     game = openspiel_game(Game.from_scenario(bundle, bundle["scenarios"]["solo-01"], True))
 
     import pyspiel
-    from kemble_tools.engine.openspiel import register
+    from kemble_tools.games.kembles_cascade.engine.openspiel import register
     register()  # pyspiel.load_game knows "kemble_cascade" from then on
     game = pyspiel.load_game("kemble_cascade", {"bundle": "build/kemble.bundle.json",
                                                 "scenario": "solo-01"})
@@ -30,12 +30,12 @@ from typing import Any
 import pyspiel
 
 from kemble_tools.bundle import load_bundle
-from kemble_tools.engine import actions as A
-from kemble_tools.engine.game import Game
-from kemble_tools.engine.heuristic import score
 from kemble_tools.engine.kernel import CHANCE
-from kemble_tools.engine.state import State
-from kemble_tools.play import render_board
+from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.game import Game
+from kemble_tools.games.kembles_cascade.engine.heuristic import score
+from kemble_tools.games.kembles_cascade.engine.state import State
+from kemble_tools.games.kembles_cascade.play import render_board
 
 SHORT_NAME = "kemble_cascade"
 # OpenSpiel wants a bound on a game's length. A solo round takes at most a few dozen actions

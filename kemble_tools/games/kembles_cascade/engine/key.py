@@ -13,7 +13,7 @@ from __future__ import annotations
 import struct
 from typing import Any
 
-from kemble_tools.engine.state import Player, State, Turn
+from kemble_tools.games.kembles_cascade.engine.state import Player, State, Turn
 
 FACINGS = {"N": 0, "E": 1, "S": 2, "W": 3}
 SCOPES = {"turn": 0, "round": 1, "while_owned": 2}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine.content import Quadrant
-from kemble_tools.engine.state import QUADRANT, SHOWN, State
+from kemble_tools.games.kembles_cascade.engine.content import Quadrant
+from kemble_tools.games.kembles_cascade.engine.state import QUADRANT, SHOWN, State
 
 
 def cell_of(g: Any, s: State, ref: int) -> int:

@@ -12,10 +12,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.content import ORTHOGONAL, STEPS, Tables
-from kemble_tools.engine.errors import IllegalAction
-from kemble_tools.engine.state import BATTLE, POWERDOWN, SENSOR, TURN_CHOICE, State
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.content import ORTHOGONAL, STEPS, Tables
+from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction
+from kemble_tools.games.kembles_cascade.engine.state import (
+    BATTLE,
+    POWERDOWN,
+    SENSOR,
+    TURN_CHOICE,
+    State,
+)
 
 # verbs
 (

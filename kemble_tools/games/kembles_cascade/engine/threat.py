@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.engine import board
-from kemble_tools.engine.state import State
+from kemble_tools.games.kembles_cascade.engine import board
+from kemble_tools.games.kembles_cascade.engine.state import State
 
 MAX_POINTS = 9  # R-THR-1: points above 9 are lost
 _LEVELS = (0, 1, 2, 3, 4, 5, 5, 6, 6, 7)  # R-THR-1: points 0–9 to levels
