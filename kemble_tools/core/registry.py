@@ -30,7 +30,12 @@ class GameInfo:
 @runtime_checkable
 class GamePlugin(Protocol):
     """What the core needs from a game. `implicit` marks the one game whose files need not say
-    `game:` (files written before there were several games)."""
+    `game:` (files written before there were several games).
+
+    Beyond these, each stage's hooks are one optional attribute (STAGES), typed by a protocol
+    that the stage itself defines (docs/games.md lists them); a stage reads them with
+    `hooks(plugin, name)`, and a game without them does not take part in that stage, which
+    the stage says instead of failing."""
 
     info: GameInfo
     implicit: bool
@@ -46,6 +51,19 @@ class GamePlugin(Protocol):
     def content_counts(self, paths: list[Any]) -> Mapping[str, int]:
         """How much content the shipped files (or `paths`) hold, by kind of card or scenario."""
         ...
+
+
+# The optional stage attributes of a plugin: the DSL's words (kemble_tools.dsl), validate and
+# compile, run (scenarios as states, action words, the state as text and JSON), solve, export,
+# site, and sweep with simulate.
+STAGES = ("vocabulary", "validation", "compiler", "play", "solver", "cards", "site", "sweep")
+
+
+def hooks(plugin: GamePlugin, stage: str) -> Any:
+    """The plugin's hooks for `stage` (one of STAGES), or None if it has none."""
+    if stage not in STAGES:
+        raise ValueError(f"no stage named {stage!r}")
+    return getattr(plugin, stage, None)
 
 
 @dataclass
@@ -75,6 +93,25 @@ class Registry:
     def implicit_game(self) -> GamePlugin | None:
         """The game of the files that name none."""
         return next((game for game in self.games.values() if game.implicit), None)
+
+    def game(self, game_id: str | None) -> GamePlugin:
+        """The game a file or bundle names (None: the game of files that name none); raises
+        UnknownGame with the known ids, for the caller to report at the file's position."""
+        found = self.implicit_game() if game_id is None else self.games.get(game_id)
+        if found is None:
+            raise UnknownGame(game_id, self.ids())
+        return found
+
+
+class UnknownGame(LookupError):
+    def __init__(self, game_id: str | None, known: list[str]) -> None:
+        named = (
+            f"no registered game is '{game_id}'"
+            if game_id
+            else "no game claims files without `game:`"
+        )
+        super().__init__(f"{named}; the registered games are: {', '.join(known) or 'none'}")
+        self.game_id, self.known = game_id, known
 
 
 _RUNTIME: list[GamePlugin] = []  # games registered with register_game, in order

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kemble_tools.compile.compiler import compile_validated
 from kemble_tools.core.registry import COMMANDS, GameInfo
@@ -30,6 +31,15 @@ INFO = GameInfo(
 class KemblesCascade:
     info: GameInfo = INFO
     implicit: bool = True  # every file written before the registry is Kemble's
+    # Each stage's hooks (registry.STAGES); filled as the stages move behind the protocol.
+    vocabulary: Any = None
+    validation: Any = None
+    compiler: Any = None
+    play: Any = None
+    solver: Any = None
+    cards: Any = None
+    site: Any = None
+    sweep: Any = None
 
     def content_kinds(self) -> Mapping[str, str]:
         return {kind: schema_file_name(kind) for kind in KINDS}

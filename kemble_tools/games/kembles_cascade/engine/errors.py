@@ -1,15 +1,6 @@
-"""The one exception the rules raise: an action they do not allow now."""
+"""The engine's refusals: the game-free ones (kemble_tools.engine.api), which Kemble's rules raise
+with Kemble's rule IDs."""
 
-from __future__ import annotations
+from kemble_tools.engine.api import IllegalAction, SetupError
 
-
-class IllegalAction(Exception):
-    """An action the rules do not allow now; `rule` names the rule ID it breaks."""
-
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
-        self.rule, self.message = rule, message
-
-
-class SetupError(Exception):
-    """A game that cannot be set up (the validator catches these; this guards the API)."""
+__all__ = ["IllegalAction", "SetupError"]
