@@ -151,7 +151,7 @@ def replay(api: Api, start: Callable[[], Any], actions: list[Any]) -> Iterator[A
 
 
 def measure(games: int, full_games: int, seed: int, profile: bool) -> dict[str, Any]:
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
     bundle = compile_validated(validate_paths([])).bundle

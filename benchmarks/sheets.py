@@ -16,7 +16,7 @@ import time
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.export.pdf import render_sheets
 from kemble_tools.export.sheets import SheetOptions, plan_pages, print_cards
 from kemble_tools.validate.pipeline import validate_paths

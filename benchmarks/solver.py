@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def _bundle() -> dict[str, Any]:
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
     result = compile_validated(validate_paths([]))
@@ -55,6 +55,14 @@ def _game(name: str) -> Any:
 
     bundle = _bundle()
     return Game.from_scenario(bundle, bundle["scenarios"][name], True)
+
+
+def _solo_game(name: str) -> Any:
+    """The scenario's game as the solver sees it (its game's solver hooks)."""
+    from kemble_tools.solve.hooks import solo_game
+
+    bundle = _bundle()
+    return solo_game(bundle, bundle["scenarios"][name], True)
 
 
 def _peak_mb() -> float:
@@ -78,7 +86,7 @@ def run_naive(name: str, options: dict[str, Any]) -> dict[str, Any]:
 
 def _search(name: str, search: Any) -> dict[str, Any]:
     """One search on a fresh game of the scenario, with its figures."""
-    game = _game(name)
+    game = _solo_game(name)
     before = _peak_mb()
     solution = search(game)
     return {

@@ -132,7 +132,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     args = parser.parse_args()
 
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
     bundle = compile_validated(validate_paths([])).bundle

@@ -41,11 +41,11 @@ from pathlib import Path
 
 from ruamel.yaml import YAML
 
-from kemble_tools.compile.compiler import compile_validated
-from kemble_tools.load.content import collect_files, project_root
+from kemble_tools.compile.pipeline import compile_validated
+from kemble_tools.games.kembles_cascade.validate.schemas import schema_file_name
+from kemble_tools.load.content import collect_files, schema_path
 from kemble_tools.load.yaml_loader import load_file
 from kemble_tools.validate.pipeline import detect_kind, validate_paths
-from kemble_tools.validate.schemas import schema_file_name
 
 BARE_LOAD = (
     "import sys\nfrom ruamel.yaml import YAML\ny = YAML(typ='safe')\n"
@@ -84,7 +84,7 @@ def files_by_schema(files: list[Path]) -> dict[Path, list[str]]:
         kind = detect_kind(doc, path)[0] if doc else None
         if kind is None:
             raise SystemExit(f"{path}: not a content file")
-        schema = project_root() / "schema" / schema_file_name(kind)
+        schema = schema_path(schema_file_name(kind))
         groups.setdefault(schema, []).append(str(path))
     return groups
 

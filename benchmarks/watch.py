@@ -42,7 +42,7 @@ OLD, NEW = (
 def copy_content(folder: Path) -> Path:
     for name in ("cards", "scenarios", "schema"):
         shutil.copytree(ROOT / name, folder / name)
-    return folder / "cards" / "decks" / "s1.yaml"
+    return folder / "cards" / "kembles-cascade" / "decks" / "s1.yaml"
 
 
 def edit(deck: Path, original: str, round_: int) -> None:
@@ -52,7 +52,7 @@ def edit(deck: Path, original: str, round_: int) -> None:
 
 
 def in_process(folder: Path, deck: Path, edits: int) -> tuple[list[float], list[float]]:
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.export.check import print_warnings
     from kemble_tools.validate.pipeline import validate_paths
     from kemble_tools.workbench.workspace import Workspace
@@ -119,7 +119,8 @@ def main() -> None:
         full, incremental = in_process(Path(tmp), deck, args.edits)
         latencies = end_to_end(Path(tmp), deck, args.edits)
     ms = 1000
-    print(f"edits: {args.edits} (one card of cards/decks/s1.yaml, valid and invalid in turn)")
+    deck_name = "cards/kembles-cascade/decks/s1.yaml"
+    print(f"edits: {args.edits} (one card of {deck_name}, valid and invalid in turn)")
     print(
         f"in process: whole pipeline {statistics.median(full) * ms:.1f} ms, incremental pass "
         f"{statistics.median(incremental) * ms:.1f} ms (median), ratio "

@@ -34,9 +34,8 @@ from kemble_tools.workbench.cli import register as register_workbench
 from kemble_tools.workbench.cli import write_site
 
 if TYPE_CHECKING:
-    from kemble_tools.compile.compiler import Compilation
-    from kemble_tools.games.kembles_cascade.engine import State
-    from kemble_tools.games.kembles_cascade.play import ScriptError
+    from kemble_tools.compile.pipeline import Compilation
+    from kemble_tools.engine.edges import ScriptError
     from kemble_tools.session import Session
 
 # Markdown help: a docstring's lines are joined into sentences (rich mode breaks the text wherever
@@ -59,7 +58,7 @@ def validate(
     """Check content files against the schemas, the semantic rules and the effect compiler,
     and whether their cards print (text that overflows); report every problem (nothing is
     written)."""
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.diagnostics import sort_diagnostics
     from kemble_tools.export.check import print_warnings
     from kemble_tools.validate.pipeline import validate_paths
@@ -101,7 +100,7 @@ def _write_bundle(result: Compilation, out: Path) -> Path:
 
 
 def _counts(bundle: dict | None) -> str:
-    from kemble_tools.compile.compiler import bundle_summary
+    from kemble_tools.compile.pipeline import bundle_summary
 
     return bundle_summary(bundle or {})
 
@@ -148,14 +147,14 @@ def run(
     bundle: BundleOpt = None,
 ) -> None:
     """Play a scripted line on a scenario with the reference interpreter; print the state."""
-    from kemble_tools.games.kembles_cascade.play import ScriptError, render_board, state_json
+    from kemble_tools.engine.edges import ScriptError
     from kemble_tools.playlog import log_json, log_lines
-    from kemble_tools.session import Session
 
     if (actions is None) == (not interactive):
         typer.echo("give either --actions FILE or --interactive", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    session = Session(_scenario_game(scenario, paths, no_base, bundle))
+    session = _scenario_session(scenario, paths, no_base, bundle)
+    hooks = session.hooks
     if interactive:
         _play_interactively(session, scenario)
         return
@@ -163,21 +162,21 @@ def run(
     try:
         session.play_script(raw.decode("utf-8"))
     except ScriptError as error:
-        _refused(actions, error, log_lines(session.played) if log and not as_json else [])
+        _refused(actions, error, log_lines(hooks, session.played) if log and not as_json else [])
     except UnicodeDecodeError as bad:
         line = raw.count(b"\n", 0, bad.start) + 1
         column = bad.start - (raw.rfind(b"\n", 0, bad.start) + 1) + 1
         typer.echo(f"{actions}:{line}:{column}: the action script is not UTF-8 text", err=True)
         raise typer.Exit(EXIT_INVALID) from None
     if as_json:
-        state = state_json(session.state)
+        state = hooks.state_json(session.state)
         if log:
-            state["events"] = log_json(session.played)
+            state["events"] = log_json(hooks, session.played)
         sys.stdout.write(json.dumps(state, indent=2) + "\n")
         return
     if log:
-        sys.stdout.write("".join(f"{line}\n" for line in log_lines(session.played)))
-    sys.stdout.write(render_board(session.state, session.turn_damage()))
+        sys.stdout.write("".join(f"{line}\n" for line in log_lines(hooks, session.played)))
+    sys.stdout.write(session.board())
 
 
 def _refused(actions: Path | None, error: ScriptError, log: list[str]) -> NoReturn:
@@ -194,12 +193,13 @@ def _refused(actions: Path | None, error: ScriptError, log: list[str]) -> NoRetu
     raise typer.Exit(EXIT_INVALID)
 
 
-def _scenario_game(
+def _scenario_session(
     scenario: str, paths: list[Path] | None, no_base: bool, bundle: Path | None
-) -> State:
-    """A scenario file set up with its content, or a scenario of a compiled bundle."""
-    from kemble_tools.games.kembles_cascade.engine import Game
-    from kemble_tools.games.kembles_cascade.play import load_scenario
+) -> Session:
+    """A scenario file set up with its content by its game, or a scenario of a compiled
+    bundle."""
+    from kemble_tools.engine.edges import NotPlayable, UnknownGame
+    from kemble_tools.session import open_bundle, open_scenario
 
     if bundle is not None:
         content = read_content(paths, no_base, bundle)
@@ -207,19 +207,23 @@ def _scenario_game(
             known = ", ".join(sorted(content["scenarios"])) or "none"
             typer.echo(f"{bundle}: no scenario '{scenario}' (it has: {known})", err=True)
             raise typer.Exit(EXIT_INVALID)
-        return Game.from_scenario(content, content["scenarios"][scenario]).new_initial_state()
+        try:
+            return open_bundle(content, scenario)
+        except (UnknownGame, NotPlayable) as exc:
+            typer.echo(f"{bundle}: {exc}", err=True)
+            raise typer.Exit(EXIT_INVALID) from None
     path = Path(scenario)
     if not path.is_file():
         typer.echo(f"no such scenario file: {scenario}", err=True)
         raise typer.Exit(EXIT_INTERNAL)
-    game, diagnostics = load_scenario(path, paths, not no_base)
-    if game is None:
+    session, diagnostics = open_scenario(path, paths, not no_base)
+    if session is None:
         from kemble_tools.scenario_folders import with_folder_hints
 
         diagnostics = with_folder_hints(diagnostics, [path, *(paths or [])], "run", "…")
         sys.stdout.write(render(diagnostics, Format.TEXT, len({d.file for d in diagnostics})))
         raise typer.Exit(EXIT_INVALID)
-    return game
+    return session
 
 
 def _play_interactively(session: Session, scenario: str) -> None:
@@ -232,16 +236,16 @@ def _play_interactively(session: Session, scenario: str) -> None:
 @app.command()
 def simulate(
     players: Annotated[int, typer.Option(min=1, max=5, help="Number of players.")] = 3,
-    variant: Annotated[str, typer.Option(help="Variant id (cards/variants.yaml).")] = "standard",
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Variant id (default: the game's standard game; a wrong id lists them)."),
+    ] = None,
     games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first game; game g uses seed + g.")] = 0,
     policy: Annotated[
-        str,
-        typer.Option(
-            help="Bots: random, greedy (one action ahead), lookahead (one turn ahead) or mcts "
-            "(OpenSpiel's MCTS; needs the openspiel extra)."
-        ),
-    ] = "random",
+        str | None,
+        typer.Option(help="The bots (default: the game's first; a wrong name lists them)."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of tables.")] = False,
     paths: PathsArg = None,
     no_base: NoBaseOpt = False,
@@ -250,76 +254,43 @@ def simulate(
     """Play whole games with simple bots and summarise them: the balance view."""
     import json
 
+    from rich.console import Console
     from rich.progress import Progress
 
-    from kemble_tools.games.kembles_cascade.engine.errors import SetupError
-    from kemble_tools.games.kembles_cascade.engine.setup import variant_setup
-    from kemble_tools.games.kembles_cascade.engine.simulate import POLICIES
-    from kemble_tools.games.kembles_cascade.engine.simulate import simulate as run_games
+    from kemble_tools.core.registry import UnknownGame
+    from kemble_tools.sweep.hooks import NoSweep, SimPoint, sweep_hooks
 
-    if policy not in POLICIES:
-        typer.echo(f"unknown policy '{policy}': use {', '.join(POLICIES)}", err=True)
-        raise typer.Exit(EXIT_INTERNAL)
     content = read_content(paths, no_base, bundle)
-    if variant not in content["variants"]:
-        typer.echo(
-            f"unknown variant '{variant}' (known: {', '.join(content['variants'])})", err=True
-        )
-        raise typer.Exit(EXIT_INTERNAL)
     try:
-        variant_setup(content, variant, players)
-    except SetupError as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(EXIT_INTERNAL) from None
+        game = sweep_hooks(content)
+    except (UnknownGame, NoSweep) as exc:
+        typer.echo(f"kemble simulate: {exc}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    policy = policy or game.bots[0]
+    if policy not in game.bots:
+        typer.echo(f"unknown policy '{policy}': use {', '.join(game.bots)}", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    known = list(game.variants(content))  # the first is the default, as in a sweep
+    variant = variant or (known or [""])[0]
+    if variant not in known:
+        typer.echo(f"unknown variant '{variant}' (known: {', '.join(known)})", err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    if (problem := game.setup_problem(content, variant, players)) is not None:
+        typer.echo(problem, err=True)
+        raise typer.Exit(EXIT_INTERNAL)
+    point = SimPoint(variant, players, policy)
     with Progress(transient=True, disable=as_json) as bar:
         task = bar.add_task(f"{games} games of {variant}", total=games)
-        summary = run_games(
-            content,
-            players,
-            variant,
-            games,
-            seed,
-            policy,
-            progress=lambda done: bar.update(task, completed=done),
-        )
+        tally = game.play(content, point, range(seed, seed + 1))  # game g uses seed + g
+        bar.update(task, completed=1)
+        for number in range(1, games):  # one at a time, for the bar
+            tally.add(game.play(content, point, range(seed + number, seed + number + 1)))
+            bar.update(task, completed=number + 1)
+    summary = {"variant": variant, "seed": seed, "policy": policy, **tally.summary()}
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
     else:
-        _print_summary(summary)
-
-
-def _print_summary(summary: dict) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    console.print(
-        f"{summary['games']} games of {summary['variant']}, {summary['players']} "
-        f"player(s), {summary['policy']} bots, seeds {summary['seed']}–"
-        f"{summary['seed'] + summary['games'] - 1}: {summary['average_rounds']} rounds "
-        f"and {summary['destructions_per_game']} destructions a game on average"
-    )
-    if summary["unfinished_games"]:
-        console.print(
-            f"warning: {summary['unfinished_games']} games did not end within the action limit "
-            "(their figures are of the game so far)"
-        )
-    seats = Table(title="Seats", title_justify="left")
-    for column in ("seat", "win rate", "average glory"):
-        seats.add_column(column, justify="right")
-    for seat, rate in summary["win_rate"].items():
-        seats.add_row(seat, f"{rate:.1%}", str(summary["average_glory"][seat]))
-    console.print(seats)
-    for title, key in (
-        ("Causes of destruction", "causes_of_destruction"),
-        ("Cards that destroyed players most", "cards_that_destroyed_most"),
-    ):
-        table = Table(title=title, title_justify="left")
-        table.add_column("what")
-        table.add_column("times", justify="right")
-        for what, times in summary[key].items():
-            table.add_row(what, str(times))
-        console.print(table)
+        Console().print(game.summary_tables(summary))
 
 
 @app.command()
@@ -332,9 +303,15 @@ def stats(
     """The content's balance: cards, objects, symbols, threat, rewards and energy per deck."""
     import json
 
-    from kemble_tools.stats import content_stats, render_tables
+    from kemble_tools.sweep.hooks import NoSweep, sweep_hooks
 
-    figures = content_stats(read_content(paths, no_base, bundle))
+    content = read_content(paths, no_base, bundle)
+    try:
+        game = sweep_hooks(content)
+    except NoSweep as exc:
+        typer.echo(f"kemble stats: {exc}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    figures = game.content_stats(content)
     if as_json:
         sys.stdout.write(json.dumps(figures, indent=2) + "\n")
     else:
@@ -343,9 +320,9 @@ def stats(
         # On a terminal the tables are split to fit it; into a pipe or a file, nothing is cut.
         console = Console()
         if console.is_terminal:
-            console.print(render_tables(figures, console.width))
+            console.print(game.stats_tables(figures, console.width))
         else:
-            Console(width=100_000).print(render_tables(figures), crop=False)
+            Console(width=100_000).print(game.stats_tables(figures), crop=False)
 
 
 export_app = typer.Typer(
@@ -434,9 +411,8 @@ def export_images(
     from rich.progress import Progress
 
     from kemble_tools.export.images import card_png, card_svg
-    from kemble_tools.export.sheets import print_cards
 
-    chosen = print_cards(read_content(paths, no_base, bundle), deck, cards)
+    chosen = _printable(read_content(paths, no_base, bundle), deck, cards)
     if not chosen:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -473,9 +449,9 @@ def export_tts(
     from rich.progress import Progress
 
     from kemble_tools.export.images import tts_decks
-    from kemble_tools.export.sheets import piles, print_cards
+    from kemble_tools.export.sheets import piles
 
-    chosen = print_cards(read_content(paths, no_base, bundle), deck)
+    chosen = _printable(read_content(paths, no_base, bundle), deck)
     if not chosen:
         typer.echo("no card matches the selection", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -498,16 +474,28 @@ def _write_sheets(
     shown: Path | None = None,
 ) -> Path | None:
     from kemble_tools.export.pdf import render_sheets
-    from kemble_tools.export.sheets import plan_pages, print_cards
+    from kemble_tools.export.sheets import plan_pages, sheets_title
 
-    chosen = print_cards(bundle, decks, ids)
+    chosen = _printable(bundle, decks, ids)
     if not chosen:
         return None
     target = out / "kemble-sheets.pdf"
-    write_atomic(target, render_sheets(chosen, options))  # type: ignore[arg-type]
+    write_atomic(target, render_sheets(chosen, options, sheets_title(bundle)))  # type: ignore[arg-type]
     pages = len(plan_pages(chosen, options))  # type: ignore[arg-type]
     typer.echo(f"sheets: {len(chosen)} cards on {pages} pages -> {(shown or out) / target.name}")
     return target
+
+
+def _printable(bundle: dict, decks: list[str] | None = None, ids: list[str] | None = None) -> list:
+    """The bundle's game's printable cards (of `decks` or `ids`); a game without cards exits 1."""
+    from kemble_tools.export.hooks import NoCards
+    from kemble_tools.export.sheets import print_cards
+
+    try:
+        return print_cards(bundle, decks, ids)
+    except NoCards as exc:
+        typer.echo(f"kemble export: {exc}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
 
 
 @app.command(name="solve")
@@ -668,7 +656,7 @@ def generate(
     check: Annotated[bool, typer.Option("--check", help="Only report files out of date.")] = False,
     root: Annotated[Path | None, typer.Option(help="Project folder (default: this one).")] = None,
 ) -> None:
-    """Regenerate the files derived from the code: schema/*.schema.json and docs/dsl.md."""
+    """Regenerate the files derived from the code: schema/<game>/*.schema.json and docs/dsl.md."""
     from kemble_tools.generated import generated_files
     from kemble_tools.load.content import project_root
 

@@ -17,7 +17,7 @@ import typer
 from kemble_tools.report import Format, render
 
 if TYPE_CHECKING:
-    from kemble_tools.compile.compiler import Compilation
+    from kemble_tools.compile.pipeline import Compilation
 
 # formats.md §1: 0 success, 1 invalid input, 2 usage error or internal failure
 EXIT_OK, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2
@@ -54,7 +54,7 @@ def read_content(
 
 def compile_content(paths: list[Path], with_base: bool) -> Compilation:
     """PATH… (with the base game) validated and compiled: the bundle, or the diagnostics."""
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
     return compile_validated(validate_paths(paths, with_base=with_base))

@@ -1,6 +1,9 @@
 """Files generated from the code and committed: the JSON Schemas, the DSL reference, the
 expression parser and the card fonts' widths.
 
+The schemas are written to `schema/<game>/` and, the same text, to `schema/` where they were before
+there were several games, so that the modelines of files written then keep resolving.
+
 lark and ReportLab are imported only to generate, and the text metrics (which read the generated
 font widths) only to write the font widths again.
 """
@@ -9,10 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 from pathlib import Path
 
+from kemble_tools.core.registry import hooks, registry
 from kemble_tools.dsl import docs, grammar
-from kemble_tools.validate import schemas
+from kemble_tools.dsl.vocabulary import vocabulary_of
+from kemble_tools.load.content import schema_path
+from kemble_tools.validate.hooks import GameValidation
 
 PARSER = Path("kemble_tools") / "dsl" / "expr_parser.py"
 FONT_WIDTHS = Path("kemble_tools") / "export" / "font_widths.py"
@@ -20,11 +27,12 @@ FONT_WIDTHS = Path("kemble_tools") / "export" / "font_widths.py"
 
 def generated_files(root: Path) -> dict[Path, str]:
     """Every generated file under the project folder `root`, with the text it must have."""
-    files = {
-        root / "schema" / schemas.schema_file_name(kind): schemas.render(kind)
-        for kind in (*schemas.KINDS, *schemas.TOOL_KINDS)
-    }
-    files[root / "docs" / "dsl.md"] = docs.render()
+    files: dict[Path, str] = {}
+    validation: GameValidation = hooks(registry().game(None), "validation")
+    for kind, name in {**validation.kinds, **validation.tool_kinds}.items():
+        text = json.dumps(validation.schema(kind), indent=2, ensure_ascii=False) + "\n"
+        files[schema_path(name, root)] = files[root / "schema" / name] = text
+    files[root / "docs" / "dsl.md"] = docs.render(vocabulary_of(None))  # the implicit game's
     files[root / PARSER] = parser_source(root / PARSER)
     files[root / FONT_WIDTHS] = font_widths_source()
     return files

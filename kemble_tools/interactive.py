@@ -6,12 +6,12 @@ like `input` and writes to a stream, so tests drive it with a list of lines."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from kemble_tools.games.kembles_cascade.play import ScriptError, legal_words, render_board
-from kemble_tools.playlog import action_lines, heading, log_lines
+from kemble_tools.engine.edges import ScriptError, legal_words
+from kemble_tools.playlog import heading, log_lines
 from kemble_tools.session import Session
 
 EXIT_INTERRUPTED = 130  # as a shell reports Ctrl-C
@@ -27,24 +27,9 @@ _LOOP_HELP = (
 )
 
 
-def help_text(weapons: tuple[str, ...]) -> str:
-    """The action words of formats.md §4 and the loop's commands, one line each."""
-    actions = (
-        ("sensor N", "play sensor card N at a round's start (solo: the first in hand if left out)"),
-        ("battle | powerdown", "choose the kind of this turn (no Power Down in round 1)"),
-        ("enter C", "enter the play area on the bottom row, column C (a move)"),
-        ("move DIR", "move one quadrant: N NE E SE S SW W NW (a move; -1 threat)"),
-        ("rotate DIR", "turn the ship to N E S W (the Rotary Cage)"),
-        ("fire [WEAPON]", f"fire once: {' '.join(weapons)} (default {weapons[0]})"),
-        ("spend", "spend a move without moving, to pay a -M/-MM cost"),
-        ("overload move DIR", "an extra move for energy (also: overload enter C)"),
-        ("overload fire", "an extra turret shot for energy"),
-        ("choose VALUE", "answer the pending choice: a direction, R,C, an id, or none"),
-        ("play POWERUP", "play a power-up card from your hand"),
-        ("buy UPGRADE [LEVEL]", "buy an upgrade (Power Down or a shop); buy powerup: a card"),
-        ("end", "end the turn (space scrolls when every player has ended)"),
-    )
-    width = max(len(word) for word, _ in actions + _LOOP_HELP)
+def help_text(actions: Sequence[tuple[str, str]]) -> str:
+    """The game's action forms (formats.md §4) and the loop's commands, one line each."""
+    width = max(len(word) for word, _ in [*actions, *_LOOP_HELP])
     lines = ["actions (formats.md §4):"]
     lines += [f"  {word.ljust(width)}  {what}" for word, what in actions]
     lines += ["commands:"]
@@ -78,7 +63,7 @@ class _Loop:
 
     def show(self) -> None:
         state = self.session.state
-        self.out.write(render_board(state, self.session.turn_damage()))
+        self.out.write(self.session.board())
         if state.is_terminal():
             self.say("the game is over: undo, save FILE, log, or quit")
         else:
@@ -93,13 +78,15 @@ class _Loop:
         if command in ("quit", "exit") and not rest:
             return False
         if command in ("help", "?"):
-            self.out.write(help_text(self.session.state.game.tables.weapons))
+            session = self.session
+            self.out.write(help_text(session.hooks.action_help(session.state)))
         elif command == "legal" and not rest:
             self.say("legal: " + ", ".join(legal_words(self.session.state)))
         elif command == "board" and not rest:
             self.show()
         elif command == "log" and not rest:
-            self.say(*(log_lines(self.session.played, "action") or ["nothing played yet"]))
+            played = log_lines(self.session.hooks, self.session.played, "action")
+            self.say(*(played or ["nothing played yet"]))
         elif command == "undo" and not rest:
             self.undo()
         elif command == "save":
@@ -114,10 +101,12 @@ class _Loop:
         except ScriptError as error:
             self.say(f"not allowed: {error.message} ({error.rule})", *refusal_lines(error))
             return
-        for record in done:
-            if record.auto:
-                self.say(heading(record))
-            self.say(*(f"  {line}" for line in action_lines(record)))
+        played = self.session.played
+        for index in range(len(played) - len(done), len(played)):
+            if played[index].auto:
+                self.say(heading(played[index]))
+            happened = self.session.hooks.log_entry(played, index).happened
+            self.say(*(f"  {line}" for line in happened))
         self.show()
 
     def undo(self) -> None:

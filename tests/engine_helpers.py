@@ -10,13 +10,14 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
+from kemble_tools.engine.edges import legal_words
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine import board as geometry
 from kemble_tools.games.kembles_cascade.engine.rules.players import refresh
 from kemble_tools.games.kembles_cascade.engine.setup import new_player
 from kemble_tools.games.kembles_cascade.engine.state import PHASES
-from kemble_tools.games.kembles_cascade.play import PlayerView, Snapshot, describe, legal_words
+from kemble_tools.games.kembles_cascade.play import PlayerView, Snapshot, describe
 from kemble_tools.validate.pipeline import validate_paths
 
 Quadrant = dict[str, Any]

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from cli_helpers import kemble
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.load.content import display_name
 from kemble_tools.solve import ANALYSIS_STATES
 from kemble_tools.solve.cli import BUILD_ANALYSIS_STATES, BUILD_LIMITS, build_solutions
@@ -34,7 +34,7 @@ cards:
 
 
 def scenario_text(source: str, new_id: str, *changes: tuple[str, str]) -> str:
-    text = (ROOT / "scenarios" / f"{source}.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "scenarios" / "kembles-cascade" / f"{source}.yaml").read_text(encoding="utf-8")
     for old, new in (f"id: {source}", f"id: {new_id}"), *changes:
         assert old in text
         text = text.replace(old, new)
@@ -104,8 +104,15 @@ def test_an_undecided_scenario_that_states_expect_fails_the_build_at_its_line(
         "of 2,048 states without a verdict, so its `expect` cannot be checked [solve.undecided]"
     ) in run.stderr
     assert "hint: raise the limit: kemble build … --limit-states 4096" in run.stderr
-    shipped = (ROOT / "scenarios" / "solo-05.yaml").read_text(encoding="utf-8").splitlines()
-    assert f"scenarios/solo-05.yaml:{shipped.index('expect: solvable') + 1}:1: error" in run.stderr
+    shipped = (
+        (ROOT / "scenarios" / "kembles-cascade" / "solo-05.yaml")
+        .read_text(encoding="utf-8")
+        .splitlines()
+    )
+    assert (
+        f"scenarios/kembles-cascade/solo-05.yaml:{shipped.index('expect: solvable') + 1}:1: error"
+        in run.stderr
+    )
     assert "tiny-02" not in run.stderr  # decided within the limit (495 states)
     verdicts = {
         s["scenario"]: s["verdict"]
@@ -134,8 +141,10 @@ def test_a_difficulty_or_verdict_mismatch_names_the_file_and_line(tmp_path: Path
 
 
 def test_an_analysis_cut_short_gives_null_critical_rounds_and_says_its_counts_are_bounds() -> None:
-    short = kemble("solve", "scenarios/solo-06.yaml", "--json", "--analysis-states", "2048")
-    whole = kemble("solve", "scenarios/solo-06.yaml", "--json")
+    short = kemble(
+        "solve", "scenarios/kembles-cascade/solo-06.yaml", "--json", "--analysis-states", "2048"
+    )
+    whole = kemble("solve", "scenarios/kembles-cascade/solo-06.yaml", "--json")
     assert short.returncode == 0 and whole.returncode == 0, short.stderr + whole.stderr
     cut, full = json.loads(short.stdout), json.loads(whole.stdout)
     assert cut["analysis_complete"] is False and cut["analysis"]["complete"] is False
@@ -144,7 +153,7 @@ def test_an_analysis_cut_short_gives_null_critical_rounds_and_says_its_counts_ar
     assert cut["analysis"]["winning_share"] is None
     assert full["analysis_complete"] is True and full["critical_rounds"] == [3, 4]
     assert full["winning_lines"] == 2 and full["analysis"]["shortest_win_rounds"] == 3
-    table = kemble("solve", "scenarios/solo-06.yaml", "--analysis-states", "2048")
+    table = kemble("solve", "scenarios/kembles-cascade/solo-06.yaml", "--analysis-states", "2048")
     assert "≥" in table.stdout and "counts are lower bounds" in table.stdout
 
 

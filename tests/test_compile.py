@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from kemble_tools.bundle import render_bundle
-from kemble_tools.compile.compiler import compile_validated
-from kemble_tools.dsl import spec
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.dsl.ir import Act, Effect, from_json, to_json
-from kemble_tools.dsl.text import effects_text
+from kemble_tools.games.kembles_cascade.vocabulary import OWNED_HOST, VOCABULARY
 from kemble_tools.validate.pipeline import validate_paths
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,7 +71,7 @@ def _acts(node: object) -> list[Act]:
 
 def test_every_action_is_used_by_shipped_content(bundle: dict) -> None:
     used = {act.action for act in _acts(bundle)}
-    assert set(spec.ACTIONS) - used == set()
+    assert set(VOCABULARY.actions) - used == set()
 
 
 def _effects(bundle: dict) -> list[tuple[str, list[Effect]]]:
@@ -96,35 +95,35 @@ def _effects(bundle: dict) -> list[tuple[str, list[Effect]]]:
 def test_every_shipped_effect_has_card_text(bundle: dict) -> None:
     for name, effects in _effects(bundle):
         host = (
-            spec.OWNED_HOST
+            OWNED_HOST
             if name.split()[0] in ("upgrade", "sensor", "powerups", "missions", "achievements")
             else "quadrant"
         )
-        text = effects_text(effects, host)
+        text = VOCABULARY.text(effects, host)
         assert bool(text) == bool(effects), name
         assert "{" not in text and "None" not in text, (name, text)
 
 
 def test_card_text_reads_like_rules(bundle: dict) -> None:
     objects = bundle["objects"]
-    assert effects_text(objects["mine"]["effects"][:1]) == (
+    assert VOCABULARY.text(objects["mine"]["effects"][:1]) == (
         "When a ship moves here: deal 2 damage to that player, then destroy this (no reward)."
     )
-    assert effects_text(objects["black_hole"]["effects"][:1]) == (
+    assert VOCABULARY.text(objects["black_hole"]["effects"][:1]) == (
         "When a ship moves here: that player is destroyed."
     )
-    assert effects_text(bundle["powerups"]["smoke_screen"]["effects"], spec.OWNED_HOST) == (
+    assert VOCABULARY.text(bundle["powerups"]["smoke_screen"]["effects"], OWNED_HOST) == (
         "Play on your turn: you remove 3 threat, then your turn ends."
     )
     assert (
-        effects_text(bundle["upgrades"]["engine"]["levels"][0]["effects"], spec.OWNED_HOST)
+        VOCABULARY.text(bundle["upgrades"]["engine"]["levels"][0]["effects"], OWNED_HOST)
         == "Your moves +1."
     )
 
 
 def test_spans_lead_back_to_the_yaml(bundle: dict) -> None:
     effect = bundle["objects"]["mine"]["effects"][0]
-    assert effect.span.file == "cards/objects.yaml"
+    assert effect.span.file == "cards/kembles-cascade/objects.yaml"
     line = (ROOT / effect.span.file).read_text().splitlines()[effect.span.line - 1]
     assert line[effect.span.column - 1 :].startswith("on: on_enter")
 

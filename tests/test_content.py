@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.stats import content_stats
+from kemble_tools.games.kembles_cascade.stats import content_stats
 
 ROOT = Path(__file__).resolve().parents[1]
 PUBLISHED_DECKS = {
@@ -135,7 +135,7 @@ def test_eight_single_player_scenarios_cover_every_boss(bundle: dict) -> None:
     scenarios = bundle["scenarios"]
     assert sorted(scenarios) == [f"solo-0{n}" for n in range(1, 9)]
     assert all(
-        s["variant"] == "solo" and s["source"].startswith("scenarios/solo-")
+        s["variant"] == "solo" and s["source"].startswith("scenarios/kembles-cascade/solo-")
         for s in scenarios.values()
     )
     # R-VAR-SOLO-1: the boss comes last in the deck, or a scenario starts with it on the board
@@ -148,7 +148,7 @@ def test_eight_single_player_scenarios_cover_every_boss(bundle: dict) -> None:
     verdicts = [s["expect"] for s in scenarios.values()]
     assert verdicts.count("unsolvable") >= 2 and verdicts.count("solvable") >= 4
     for name in scenarios:  # each file explains its verdict; tests/test_solve.py proves it
-        text = (ROOT / "scenarios" / f"{name}.yaml").read_text(encoding="utf-8")
+        text = (ROOT / "scenarios" / "kembles-cascade" / f"{name}.yaml").read_text(encoding="utf-8")
         assert "Solver notes" in text, name
 
 
@@ -157,7 +157,7 @@ def _rendered(stats: dict, width: int | None) -> str:
 
     from rich.console import Console
 
-    from kemble_tools.stats import render_tables
+    from kemble_tools.games.kembles_cascade.stats import render_tables
 
     out = io.StringIO()
     Console(file=out, width=width or 100_000).print(render_tables(stats, width), crop=False)

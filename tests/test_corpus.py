@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.validate.pipeline import validate_paths
 
 CORPUS = Path(__file__).parent / "corpus"

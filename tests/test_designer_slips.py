@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.load.yaml_loader import load_text
 from kemble_tools.validate.pipeline import validate_paths
@@ -244,7 +244,9 @@ def kinds(*lines: str) -> str:
 def test_a_mark_taken_by_a_base_kind_names_it_and_offers_a_free_one(tmp_path: Path) -> None:
     (found,) = check(tmp_path / "exp", {"objects.yaml": kinds("id: zone, name: Zone, mark: Z")})
     assert (found.code, found.line, found.pointer) == ("object.mark", 4, "/objects/0/mark")
-    assert "already the mark of 'space_maze' (cards/objects.yaml:141)" in found.message
+    assert (
+        "already the mark of 'space_maze' (cards/kembles-cascade/objects.yaml:141)" in found.message
+    )
     assert found.hint == "use a character no other kind has, such as 'mark: N'"
 
 

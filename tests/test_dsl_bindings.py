@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated
-from kemble_tools.dsl import spec
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine.content import STAT
+from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
 from kemble_tools.validate.pipeline import validate_paths
 
 from engine_helpers import (
@@ -535,11 +535,11 @@ PLAYED = {
 
 
 def test_every_trigger_is_played_through_the_engine() -> None:
-    assert set(PLAYED) == set(spec.TRIGGERS)
+    assert set(PLAYED) == set(VOCABULARY.triggers)
 
 
 def test_every_name_of_every_trigger_has_a_meaning() -> None:
-    for trigger in spec.TRIGGERS.values():
+    for trigger in VOCABULARY.triggers.values():
         assert all(meaning.strip() for meaning in trigger.names.values()), trigger.name
 
 

@@ -7,17 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.dsl import docs, spec
+from kemble_tools.dsl import docs
 from kemble_tools.dsl.expr import Scope, parse
+from kemble_tools.dsl.vocabulary import BOOL, INT
+from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
 from kemble_tools.load.yaml_loader import load_text
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "dsl.md"
 SECTIONS = {
-    "Triggers": spec.TRIGGERS,
-    "Actions": spec.ACTIONS,
-    "Selectors": spec.SELECTORS,
-    "Choices": spec.CHOICES,
-    "Conditions and functions": spec.FUNCTIONS,
+    "Triggers": VOCABULARY.triggers,
+    "Actions": VOCABULARY.actions,
+    "Selectors": VOCABULARY.selectors,
+    "Choices": VOCABULARY.choices,
+    "Conditions and functions": VOCABULARY.functions,
 }
 
 
@@ -32,8 +34,8 @@ def _documented() -> dict[str, set[str]]:
     return found
 
 
-def test_docs_are_generated_from_the_spec() -> None:
-    assert DOC.read_text(encoding="utf-8") == docs.render(), "run `kemble generate`"
+def test_docs_are_generated_from_the_vocabulary() -> None:
+    assert DOC.read_text(encoding="utf-8") == docs.render(VOCABULARY), "run `kemble generate`"
 
 
 @pytest.mark.parametrize("section", SECTIONS)
@@ -44,7 +46,7 @@ def test_every_element_is_documented_and_nothing_else(section: str) -> None:
 def test_yaml_examples_parse_and_name_their_element() -> None:
     text = DOC.read_text(encoding="utf-8")
     blocks = re.findall(r"### `(\w+)`.*?```yaml\n(.*?)```", text, re.S)
-    assert len(blocks) >= len(spec.ACTIONS) + len(spec.TRIGGERS)
+    assert len(blocks) >= len(VOCABULARY.actions) + len(VOCABULARY.triggers)
     for name, example in blocks:
         doc, problems = load_text(example, f"example {name}")
         assert problems == [] and doc is not None, (name, example)
@@ -52,8 +54,9 @@ def test_yaml_examples_parse_and_name_their_element() -> None:
 
 
 def test_function_examples_are_valid_expressions() -> None:
-    everything = Scope(frozenset(s.needs for s in spec.SELECTORS.values() if s.needs), {})
+    needs = frozenset(s.needs for s in VOCABULARY.selectors.values() if s.needs)
+    everything = Scope(VOCABULARY, needs, {})
     comparison = re.compile(r"==|!=|<|>|\bnot\b")
-    for function in spec.FUNCTIONS.values():
-        is_condition = function.returns == spec.BOOL or comparison.search(function.example)
-        parse(function.example, everything, spec.BOOL if is_condition else spec.INT)
+    for function in VOCABULARY.functions.values():
+        is_condition = function.returns == BOOL or comparison.search(function.example)
+        parse(function.example, everything, BOOL if is_condition else INT)

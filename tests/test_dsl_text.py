@@ -2,8 +2,9 @@
 
 One row per trigger (on each host it runs on), action, selector, option value, function,
 attribute, counter and operator: the effects as a designer writes them, and the exact rules
-text printed for them (dsl/text.py, whose docstring states the wording rules). A test computes
-from dsl/spec.py what a row must cover, so a construct added to the spec without a row fails.
+text printed for them (kemble_tools/games/kembles_cascade/text/, whose docstring states the
+wording rules). A test computes from Kemble's vocabulary what a row must cover, so a construct
+added to the vocabulary without a row fails.
 """
 
 from __future__ import annotations
@@ -15,16 +16,29 @@ from typing import Any
 import pytest
 
 from kemble_tools.compile.effects import EffectCompiler
-from kemble_tools.dsl import docs, spec
+from kemble_tools.dsl import docs
 from kemble_tools.dsl.ir import Act, Attr, Call, Effect, Global, Lit, Op, Select
-from kemble_tools.dsl.text import effects_text
+from kemble_tools.dsl.vocabulary import BOOL, Trigger
+from kemble_tools.games.kembles_cascade.vocabulary import (
+    BOSS_HOST,
+    DIRECTIONS,
+    OWNED_HOST,
+    OWNED_ONLY,
+    PLAYERS,
+    QUADRANT_HOST,
+    QUADRANTS,
+    SCOPES,
+    STATS,
+    VOCABULARY,
+)
 from kemble_tools.load.yaml_loader import load_text
 from kemble_tools.validate.catalog import Catalog
 from kemble_tools.validate.pipeline import validate_paths
 
 from engine_helpers import base_bundle
 
-QUAD, OWNED, BOSS = spec.QUADRANT_HOST, spec.OWNED_HOST, spec.BOSS_HOST
+QUAD, OWNED, BOSS = QUADRANT_HOST, OWNED_HOST, BOSS_HOST
+effects_text = VOCABULARY.text
 
 # (host, effects as written in YAML, the text printed for them)
 ROWS: list[tuple[str, str, str]] = [
@@ -1547,7 +1561,7 @@ def compiled(host: str, effects: str) -> tuple[Effect, ...]:
     name = f"row {len(effects)}:{hash(effects)}"
     doc, problems = load_text(f"upgrades:\n  - effects: {effects}\n", name)
     assert doc is not None and not problems, problems
-    compiler = EffectCompiler(doc, _catalog(), name)
+    compiler = EffectCompiler(VOCABULARY, doc, _catalog(), name)
     found = compiler.effects(("upgrades", 0, "effects"), host)
     assert not compiler.diagnostics, [d.message for d in compiler.diagnostics]
     return tuple(found)
@@ -1558,34 +1572,35 @@ def test_the_text_of_each_construct(host: str, effects: str, text: str) -> None:
     assert effects_text(compiled(host, effects), host) == text
 
 
-# --- every construct of the spec has a row -------------------------------------------------------
+# --- every construct of the vocabulary has a row -------------------------------------------------
 
 _ENUMS = {
-    spec.BOOL: (True, False),
-    "direction": spec.DIRECTIONS,
-    "scope": spec.SCOPES,
-    "stat": tuple(spec.STATS),
+    BOOL: (True, False),
+    "direction": DIRECTIONS,
+    "scope": SCOPES,
+    "stat": tuple(STATS),
 }
 
 
 def _expected() -> set[tuple[Any, ...]]:
     """Everything a row must show: each trigger, action, selector, parameter, value of a
     parameter that takes one of a few values, function, attribute, counter and game-wide name."""
-    found: set[tuple[Any, ...]] = {("trigger", name) for name in spec.TRIGGERS}
-    owners = [*spec.ACTIONS.values(), *spec.SELECTORS.values()]
-    found |= {("action", name) for name in spec.ACTIONS}
-    found |= {("selector", name) for name in spec.SELECTORS}
+    words = VOCABULARY
+    found: set[tuple[Any, ...]] = {("trigger", name) for name in words.triggers}
+    owners = [*words.actions.values(), *words.selectors.values()]
+    found |= {("action", name) for name in words.actions}
+    found |= {("selector", name) for name in words.selectors}
     for owner in owners:
         for param in owner.params:
             found.add(("param", owner.name, param.name))
             for value in _ENUMS.get(param.type, ()):
                 found.add(("value", owner.name, param.name, value))
-    found |= {("choice", name) for name in spec.CHOICES}
-    found |= {("function", name) for name in spec.FUNCTIONS}
-    found |= {("attribute", spec.PLAYERS, name) for name in spec.PLAYER_ATTRIBUTES}
-    found |= {("attribute", spec.QUADRANTS, name) for name in spec.QUADRANT_ATTRIBUTES}
-    found |= {("counter", name) for name in spec.COUNTERS}
-    found |= {("global", name) for name in spec.GLOBALS}
+    found |= {("choice", name) for name in words.choices}
+    found |= {("function", name) for name in words.functions}
+    found |= {("attribute", PLAYERS, name) for name in words.attributes(PLAYERS)}
+    found |= {("attribute", QUADRANTS, name) for name in words.attributes(QUADRANTS)}
+    found |= {("counter", name) for name in words.word_list("counter")}
+    found |= {("global", name) for name in words.globals}
     return found
 
 
@@ -1599,7 +1614,7 @@ def _shown(node: Any, owner: str = "", param: str = "") -> set[tuple[Any, ...]]:
         found = {(kind, name)}
         for key, value in node.args.items():
             found |= {("param", name, key), *_shown(value, name, key)}
-            if name == "choose" and key in spec.CHOICES:
+            if name == "choose" and key in VOCABULARY.choices:
                 found.add(("choice", key))
         return found
     if isinstance(node, Lit):
@@ -1610,7 +1625,7 @@ def _shown(node: Any, owner: str = "", param: str = "") -> set[tuple[Any, ...]]:
             found.add(("counter", node.args[1].value))
         return found
     if isinstance(node, Attr):
-        return {("attribute", spec.SELECTORS[node.target.name].type, node.name)}
+        return {("attribute", VOCABULARY.selectors[node.target.name].type, node.name)}
     if isinstance(node, Global):
         return {("global", node.name)}
     if isinstance(node, Op):
@@ -1622,7 +1637,7 @@ def _shown(node: Any, owner: str = "", param: str = "") -> set[tuple[Any, ...]]:
     return set()
 
 
-def test_every_construct_of_the_spec_has_a_row() -> None:
+def test_every_construct_of_the_vocabulary_has_a_row() -> None:
     shown = set().union(*(_shown(compiled(host, effects)) for host, effects, _ in ROWS))
     assert _expected() - shown == set()
 
@@ -1631,19 +1646,19 @@ def test_every_trigger_has_a_row_on_each_kind_of_host_it_runs_on() -> None:
     shown = {
         (host, effect.trigger) for host, effects, _ in ROWS for effect in compiled(host, effects)
     }
-    for trigger in spec.TRIGGERS.values():
-        hosts = {OWNED} if trigger.hosts == spec.OWNED_ONLY else {QUAD, OWNED}
+    for trigger in VOCABULARY.triggers.values():
+        hosts = {OWNED} if trigger.hosts == OWNED_ONLY else {QUAD, OWNED}
         assert {(host, trigger.name) for host in hosts} <= shown, trigger.name
 
 
-@pytest.mark.parametrize("trigger", list(spec.TRIGGERS.values()), ids=lambda t: t.name)
-def test_each_triggers_example_in_the_docs_compiles(trigger: spec.Trigger) -> None:
+@pytest.mark.parametrize("trigger", list(VOCABULARY.triggers.values()), ids=lambda t: t.name)
+def test_each_triggers_example_in_the_docs_compiles(trigger: Trigger) -> None:
     host = OWNED if OWNED in trigger.hosts else QUAD
     example = docs.trigger_example(trigger).replace("\n", "\n    ")
     name = f"example {trigger.name}"
     doc, problems = load_text(f"upgrades:\n  - effects:\n    {example}\n", name)
     assert doc is not None and not problems, problems
-    compiler = EffectCompiler(doc, _catalog(), name)
+    compiler = EffectCompiler(VOCABULARY, doc, _catalog(), name)
     assert compiler.effects(("upgrades", 0, "effects"), host)
     assert not compiler.diagnostics, [d.message for d in compiler.diagnostics]
 

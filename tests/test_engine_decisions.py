@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.validate.pipeline import validate_paths
 

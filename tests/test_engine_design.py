@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kemble_tools.dsl import spec
 from kemble_tools.engine.kernel import Registry
 from kemble_tools.engine.kernel.machine import RegistryError
 from kemble_tools.games.kembles_cascade.engine import Game, IllegalAction, State
 from kemble_tools.games.kembles_cascade.engine.rules import RULES
+from kemble_tools.games.kembles_cascade.vocabulary import COUNTERS, STATS, VOCABULARY, WEAPONS
 
 from engine_helpers import E, base_bundle, empty_grid, play, view
 
@@ -36,8 +36,8 @@ def _content_ids() -> set[str]:
     ids |= set(bundle["achievements"]) | set(bundle["variants"]) | set(bundle["decks"])
     for boss in bundle["bosses"].values():
         ids |= set(boss["special_rules"]) | {boss["warning_card"]}
-    vocabulary = {*spec.WEAPONS, *spec.STATS, *spec.COUNTERS, *spec.TRIGGERS, *spec.ACTIONS}
-    return ids - vocabulary
+    words = {*WEAPONS, *STATS, *COUNTERS, *VOCABULARY.triggers, *VOCABULARY.actions}
+    return ids - words
 
 
 def _strings(path: Path) -> list[tuple[int, str]]:
@@ -75,12 +75,12 @@ def test_the_engine_reads_bundles_only() -> None:
 
 
 def test_every_dsl_action_has_one_handler_checked_at_import() -> None:
-    assert set(RULES.actions) == set(spec.ACTIONS)
-    assert not set(RULES.steps) & set(spec.ACTIONS)  # internal steps live apart
+    assert set(RULES.actions) == set(VOCABULARY.actions)
+    assert not set(RULES.steps) & set(VOCABULARY.actions)  # internal steps live apart
     partial = Registry("partial")
     partial.action("damage")(lambda *args: None)
     with pytest.raises(RegistryError, match="without a handler"):
-        partial.check(spec.ACTIONS)
+        partial.check(VOCABULARY.actions)
     with pytest.raises(RegistryError, match="two handlers"):
         partial.action("damage")(lambda *args: None)
 

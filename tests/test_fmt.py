@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.dsl.ir import to_json
 from kemble_tools.load.content import base_content_dirs
 from kemble_tools.load.yaml_loader import load_text
@@ -149,7 +149,7 @@ def test_other_yaml_files_are_left_alone(tmp_path: Path) -> None:
 
 
 def test_check_fails_on_a_file_that_would_change(tmp_path: Path) -> None:
-    shutil.copy(ROOT / "cards" / "powerups.yaml", tmp_path / "powerups.yaml")
+    shutil.copy(ROOT / "cards" / "kembles-cascade" / "powerups.yaml", tmp_path / "powerups.yaml")
     messy = _messy((tmp_path / "powerups.yaml").read_text(), 4, 60)
     (tmp_path / "powerups.yaml").write_text(messy, encoding="utf-8")
     run = kemble("fmt", "--check", str(tmp_path))

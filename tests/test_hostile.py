@@ -17,8 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kemble_tools.diagnostics import REPEATED
+from kemble_tools.engine.edges import ScriptError
 from kemble_tools.games.kembles_cascade.engine import Game
-from kemble_tools.games.kembles_cascade.play import ScriptError, run_script
+from kemble_tools.games.kembles_cascade.play import run_script
 from kemble_tools.load.content import collect_files
 from kemble_tools.validate.pipeline import validate_paths
 
@@ -37,16 +38,17 @@ def test_the_expression_parser_reads_no_cache_from_the_temporary_folder(
 ) -> None:
     """lark's cache=True unpickles a file with a predictable name from the shared temporary
     folder: another user could plant one. The parser must be built without it."""
-    from kemble_tools.dsl import expr
+    from kemble_tools.dsl import expr, expr_syntax
+    from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    expr.parser.cache_clear()
+    expr_syntax.parser.cache_clear()
     try:
-        scope = expr.Scope(frozenset(), {})
+        scope = expr.Scope(VOCABULARY, frozenset(), {})
         assert expr.parse("1 + 2 > 2", scope, "bool") is not None
         assert list(tmp_path.iterdir()) == []  # nothing written, so nothing read back
     finally:
-        expr.parser.cache_clear()
+        expr_syntax.parser.cache_clear()
 
 
 def test_a_link_out_of_the_folder_is_not_followed_nor_printed(tmp_path: Path) -> None:
@@ -130,15 +132,17 @@ def test_an_output_folder_that_cannot_be_written_is_a_clear_message(tmp_path: Pa
 def test_run_on_a_card_file_says_it_is_not_a_scenario(tmp_path: Path) -> None:
     script = tmp_path / "s.txt"
     script.write_text("battle\n", encoding="utf-8")
-    run = kemble("run", "cards/powerups.yaml", "--actions", str(script))
+    run = kemble("run", "cards/kembles-cascade/powerups.yaml", "--actions", str(script))
     assert run.returncode == 1
-    assert "cards/powerups.yaml:1:1: error: this file is not a scenario" in run.stdout
+    assert (
+        "cards/kembles-cascade/powerups.yaml:1:1: error: this file is not a scenario" in run.stdout
+    )
 
 
 def test_a_binary_script_is_refused_with_its_position(tmp_path: Path) -> None:
     script = tmp_path / "s.txt"
     script.write_bytes(b"battle\nenter \xff\n")
-    run = kemble("run", "scenarios/solo-01.yaml", "--actions", str(script))
+    run = kemble("run", "scenarios/kembles-cascade/solo-01.yaml", "--actions", str(script))
     assert run.returncode == 1
     assert f"{script}:2:7: the action script is not UTF-8 text" in run.stderr
 
@@ -238,7 +242,7 @@ def test_an_alias_repeating_errors_is_summed_up(tmp_path: Path) -> None:
 def test_an_expansions_bundle_is_the_same_from_any_folder(tmp_path: Path) -> None:
     expansion = tmp_path / "checkout" / "exp"
     expansion.mkdir(parents=True)
-    trap = (ROOT / "scenarios" / "solo-07.yaml").read_text(encoding="utf-8")
+    trap = (ROOT / "scenarios" / "kembles-cascade" / "solo-07.yaml").read_text(encoding="utf-8")
     (expansion / "trap.yaml").write_text(trap.replace("id: solo-07", "id: my-trap"), "utf-8")
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

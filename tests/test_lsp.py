@@ -231,9 +231,11 @@ def test_definition_of_a_reference(editor: Editor, expansion: Path) -> None:
         "textDocument/definition",
         {"textDocument": {"uri": uri}, "position": _position(text, "BOSS-CANNONRAM", 0)},
     )
-    assert base["uri"] == (ROOT / "cards" / "bosses" / "cannonram.yaml").as_uri()
+    assert (
+        base["uri"] == (ROOT / "cards" / "kembles-cascade" / "bosses" / "cannonram.yaml").as_uri()
+    )
     fighter = editor.request(
         "textDocument/definition",
         {"textDocument": {"uri": uri}, "position": _position(text, "S1-19", 1)},
     )
-    assert fighter["uri"] == (ROOT / "cards" / "decks" / "s1.yaml").as_uri()
+    assert fighter["uri"] == (ROOT / "cards" / "kembles-cascade" / "decks" / "s1.yaml").as_uri()

@@ -76,7 +76,7 @@ def test_committed_widths_are_the_fonts() -> None:
 def test_checking_content_loads_neither_reportlab_nor_lark() -> None:
     code = (
         "import sys\n"
-        "from kemble_tools.compile.compiler import compile_validated\n"
+        "from kemble_tools.compile.pipeline import compile_validated\n"
         "from kemble_tools.export.check import print_warnings\n"
         "from kemble_tools.validate.pipeline import validate_paths\n"
         "validation = validate_paths([])\n"

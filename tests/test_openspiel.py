@@ -21,6 +21,7 @@ from kemble_tools.games.kembles_cascade.engine.openspiel import (  # noqa: E402
     openspiel_game,
     register,
 )
+from kemble_tools.solve.hooks import solo_game  # noqa: E402
 from kemble_tools.solve.solver import solve  # noqa: E402
 
 
@@ -48,7 +49,8 @@ def test_the_solvers_witness_wins_through_openspiel() -> None:
     # R-VAR-SOLO-1: the same line, the same engine, the same win
     bundle = base_bundle()
     engine_game = Game.from_scenario(bundle, bundle["scenarios"]["solo-06"], True)
-    witness = solve(engine_game, "solo-06", analysis_states=0).witness
+    solo = solo_game(bundle, bundle["scenarios"]["solo-06"], True)
+    witness = solve(solo, "solo-06", analysis_states=0).witness
     assert witness
     state = openspiel_game(engine_game).new_initial_state()
     for words in witness:

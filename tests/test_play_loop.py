@@ -6,21 +6,24 @@ from __future__ import annotations
 import io
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
+from kemble_tools.core.registry import GameInfo, UnknownGame, register_game, unregister_game
+from kemble_tools.engine.edges import NotPlayable, ScriptError, play_hooks
 from kemble_tools.games.kembles_cascade.engine import Game, Observer, State
 from kemble_tools.games.kembles_cascade.play import (
     ACTION_WORDS,
-    ScriptError,
+    PLAY,
     run_script,
     state_json,
     suggest,
 )
 from kemble_tools.interactive import COMMANDS, interact
 from kemble_tools.playlog import log_json, log_lines
-from kemble_tools.session import Session
+from kemble_tools.session import Session, open_bundle, open_scenario
 
 from engine_helpers import base_bundle, empty_grid, make_game, q
 
@@ -49,7 +52,7 @@ def reader(lines: list[object]) -> Callable[[str], str]:
 
 
 def drive(*lines: object, session: Session | None = None) -> tuple[int, str, Session]:
-    session = session or Session(solo_01())
+    session = session or Session(solo_01(), PLAY)
     out = io.StringIO()
     code = interact(session, reader(list(lines)), out, "test")
     return code, out.getvalue(), session
@@ -85,7 +88,7 @@ def test_undo_gives_back_the_state_before_the_action_again_and_again() -> None:
 def test_undo_takes_back_the_sensor_card_played_for_the_player() -> None:
     game = make_game(empty_grid(), sensors=[30], sensor_hand=[20, 10])
     start = game.key()
-    _, out, session = drive("battle", session=Session(game))
+    _, out, session = drive("battle", session=Session(game, PLAY))
     assert [p.words for p in session.played] == ["sensor 20", "battle"]
     assert "sensor 20 (the sensor card in hand, played for you)" in out
     drive("undo", session=session)
@@ -94,7 +97,7 @@ def test_undo_takes_back_the_sensor_card_played_for_the_player() -> None:
 
 def test_undo_after_the_game_is_over() -> None:
     win = (ROOT / "tests" / "scripts" / "solo-01-win.txt").read_text(encoding="utf-8")
-    session = Session(solo_01())
+    session = Session(solo_01(), PLAY)
     session.play_script(win)
     _, out, _ = drive("undo", session=session)
     assert session.state.outcome == 0 and "took back: move W" in out
@@ -106,7 +109,9 @@ def test_a_saved_script_replays_to_the_same_state(tmp_path: Path) -> None:
 
     path = tmp_path / "line.txt"
     actions = ["battle", "enter 2", "end", "battle", "move N"]
-    code, out, session = drive(*actions, "undo", "move N", f"save {path}", session=Session(game()))
+    code, out, session = drive(
+        *actions, "undo", "move N", f"save {path}", session=Session(game(), PLAY)
+    )
     assert code == 0 and f"saved {len(actions)} actions to {path}" in out
     assert path.read_text().startswith("# test\nsensor 20\nbattle\n")  # the sensors written
     replay = run_script(game(), path.read_text())
@@ -171,10 +176,10 @@ def test_each_action_shows_what_it_did_and_the_board_the_damage_this_turn() -> N
 
 
 def log_of(game: State, *actions: str) -> list[str]:
-    session = Session(game)
+    session = Session(game, PLAY)
     for action in actions:
         session.play(action)
-    return log_lines(session.played)
+    return log_lines(PLAY, session.played)
 
 
 def test_the_log_shows_shots_hits_and_what_destroyed_an_object() -> None:
@@ -220,9 +225,9 @@ def test_the_log_shows_a_sensor_card_and_its_effect() -> None:
 
 
 def test_the_json_log_has_one_item_per_action() -> None:
-    session = Session(solo_01())
+    session = Session(solo_01(), PLAY)
     session.play_script("battle\n# in\nenter 2\n")
-    assert log_json(session.played) == [
+    assert log_json(PLAY, session.played) == [
         {"line": 1, "round": 1, "action": "battle", "auto": False, "happened": []},
         {
             "line": 3,
@@ -268,14 +273,68 @@ def test_random_games_log_and_undo_to_the_start(seed: int) -> None:
     action gives back the first state."""
     rng = random.Random(seed)
     start = Game.from_variant(base_bundle(), "star_cards", 3).new_initial_state(seed)
-    session = Session(start)
+    session = Session(start, PLAY)
     for _ in range(150):
         if session.state.is_terminal() or session.state.is_chance_node():
             break
         legal = [session.state.action_to_string(a) for a in session.state.legal_actions()]
         session.play(rng.choice(legal))
-    assert any("effect: " in line for line in log_lines(session.played))
-    assert len(log_json(session.played)) == len(session.played)
+    assert any("effect: " in line for line in log_lines(PLAY, session.played))
+    assert len(log_json(PLAY, session.played)) == len(session.played)
     while session.undo():
         pass
     assert session.state.key() == start.key()
+
+
+# --- finding the game ----------------------------------------------------------------------------
+
+
+UNPLAYABLE = GameInfo("unplayable", "Unplayable", ("nobody",), "none", None, (1, 1), (), "")
+
+
+@dataclass(frozen=True)
+class Unplayable:
+    """A registered game that gives no play hooks."""
+
+    info: GameInfo = UNPLAYABLE
+    implicit: bool = False
+
+    def content_kinds(self) -> dict[str, str]:
+        return {}
+
+    def commands(self) -> frozenset[str]:
+        return frozenset()
+
+    def content_counts(self, paths: list[Path]) -> dict[str, int]:
+        return {}
+
+
+def test_the_play_hooks_are_the_plugins_found_through_the_registry() -> None:
+    assert play_hooks(None) is PLAY and play_hooks("kembles-cascade") is PLAY
+
+
+def scenario_naming(tmp_path: Path, game: str) -> Path:
+    path = tmp_path / "scenario.yaml"
+    path.write_text(f"id: elsewhere\ngame: {game}\n")
+    return path
+
+
+def test_a_scenario_of_an_unknown_game_is_an_error_at_its_game_key(tmp_path: Path) -> None:
+    session, [wrong] = open_scenario(scenario_naming(tmp_path, "kembles-casade"))
+    assert session is None and wrong.code == "file.game" and (wrong.line, wrong.column) == (2, 7)
+    assert wrong.hint == "did you mean 'kembles-cascade'?"
+    with pytest.raises(UnknownGame):
+        open_bundle({"game": "nope", "scenarios": {}}, "solo-01")
+
+
+def test_a_game_without_play_hooks_is_named_not_played(tmp_path: Path) -> None:
+    game = Unplayable()
+    register_game(game)
+    try:
+        session, [wrong] = open_scenario(scenario_naming(tmp_path, "unplayable"))
+        assert session is None and wrong.code == "file.game_unsupported" and wrong.line == 2
+        assert "Unplayable is registered, but `kemble run` cannot play it yet" in wrong.message
+        with pytest.raises(NotPlayable):
+            open_bundle({"game": "unplayable", "scenarios": {}}, "solo-01")
+    finally:
+        unregister_game(game)

@@ -22,11 +22,13 @@ from PIL import Image
 from pypdf import PdfReader
 from test_expansion import FILES, ROCK
 
-from kemble_tools.export.cards import deck_colours
-from kemble_tools.export.faces import COLOUR_WORDS, COLOURS, DECK_PALETTE, SvgPainter
 from kemble_tools.export.images import card_svg
+from kemble_tools.export.painter import SvgPainter
 from kemble_tools.export.sheets import print_cards
-from kemble_tools.stats import deck_order
+from kemble_tools.games.kembles_cascade.export.decks import deck_colours
+from kemble_tools.games.kembles_cascade.export.faces import COLOUR_WORDS, DECK_PALETTE
+from kemble_tools.games.kembles_cascade.export.symbols import COLOURS
+from kemble_tools.games.kembles_cascade.stats import deck_order
 
 from engine_helpers import base_bundle
 
@@ -48,7 +50,7 @@ def expansion(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def bundle(expansion: Path) -> dict[str, Any]:
-    from kemble_tools.compile.compiler import compile_validated
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
     result = compile_validated(validate_paths([expansion]))
@@ -187,7 +189,7 @@ def test_an_expansion_never_repaints_the_base_game(bundle: dict) -> None:
 
 def test_each_back_shows_its_decks_colour(bundle: dict) -> None:
     colours = deck_colours(bundle)
-    painter = SvgPainter(1, 1)
+    painter = SvgPainter(1, 1, COLOURS)
     for card in print_cards(bundle, ["N1", "WARDEN", "S1"]):
         if card.id in bundle["cards"]:
             fill = painter.colour(colours[bundle["cards"][card.id]["deck"]])
@@ -198,7 +200,7 @@ def test_the_key_names_every_deck_with_its_colour(bundle: dict) -> None:
     colours = deck_colours(bundle)
     keys = [c for c in print_cards(bundle) if c.id.startswith("reference-decks-")]
     assert len(keys) == 2  # 12 decks and the Warning row: 12 rows a card
-    painter = SvgPainter(1, 1)
+    painter = SvgPainter(1, 1, COLOURS)
     drawn = " ".join(card_svg(card) for card in keys)
     texts = {
         t.text for card in keys for t in ElementTree.fromstring(card_svg(card)).iter(f"{SVG}text")

@@ -9,15 +9,16 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from kemble_tools.cli import app
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.dsl import spec
+from kemble_tools.games.kembles_cascade.validate.schemas import KINDS
+from kemble_tools.games.kembles_cascade.validate.shapes import DEFS, RULE_SWITCHES
+from kemble_tools.games.kembles_cascade.vocabulary import SCOPES, STATS, VOCABULARY
 from kemble_tools.load.yaml_loader import YList, YMap, load_text
 from kemble_tools.validate.pipeline import validate_paths
-from kemble_tools.validate.schemas import DEFS, KINDS, RULE_SWITCHES
 
 ROOT = Path(__file__).resolve().parents[1]
-SAMPLES = sorted((ROOT / "cards").rglob("*.yaml")) + sorted((ROOT / "scenarios").glob("*.yaml"))
+SAMPLES = sorted((ROOT / "cards").rglob("*.yaml")) + sorted((ROOT / "scenarios").rglob("*.yaml"))
 # Keys the schemas know, so random documents reach deep into the checks, not only the top level.
 KNOWN_KEYS = sorted(
     {key for d in DEFS.values() for key in d.get("properties", {})}
@@ -148,9 +149,9 @@ def _positions(node: object) -> list[object]:
 # --- random effects through the compiler ---------------------------------------------------------
 
 EXPRESSION_WORDS = [
-    *spec.SELECTORS,
-    *spec.GLOBALS,
-    *spec.FUNCTIONS,
+    *VOCABULARY.selectors,
+    *VOCABULARY.globals,
+    *VOCABULARY.functions,
     "player.energy",
     "this_quadrant.threat",
     "owner.glory",
@@ -171,9 +172,9 @@ EXPRESSION_WORDS = [
     ",",
 ]
 expressions = st.lists(st.sampled_from(EXPRESSION_WORDS), min_size=1, max_size=7).map(" ".join)
-selector_values = st.sampled_from(list(spec.SELECTORS)) | st.builds(
+selector_values = st.sampled_from(list(VOCABULARY.selectors)) | st.builds(
     lambda name, arg: {name: arg},
-    st.sampled_from(list(spec.SELECTORS)),
+    st.sampled_from(list(VOCABULARY.selectors)),
     st.dictionaries(
         st.sampled_from(["to", "of", "from", "direction", "object", "orthogonal", "unoccupied"]),
         st.sampled_from(["S", "UP", "wormhole", True, "this_quadrant", 3]),
@@ -185,13 +186,15 @@ argument_values = st.one_of(
     st.booleans(),
     expressions,
     selector_values,
-    st.sampled_from(list(spec.STATS) + list(spec.SCOPES) + ["N", "W"]),
+    st.sampled_from(list(STATS) + list(SCOPES) + ["N", "W"]),
 )
 
 
 def _action(children: st.SearchStrategy) -> st.SearchStrategy:
-    names = st.sampled_from(list(spec.ACTIONS))
-    params = st.sampled_from(sorted({p.name for a in spec.ACTIONS.values() for p in a.params}))
+    names = st.sampled_from(list(VOCABULARY.actions))
+    params = st.sampled_from(
+        sorted({p.name for a in VOCABULARY.actions.values() for p in a.params})
+    )
     return st.builds(
         lambda name, args: {name: args},
         names,
@@ -209,7 +212,7 @@ actions = st.recursive(_action(st.just({"cover": None})), _action, max_leaves=6)
 effects = st.lists(
     st.fixed_dictionaries(
         {
-            "on": st.sampled_from(list(spec.TRIGGERS)),
+            "on": st.sampled_from(list(VOCABULARY.triggers)),
             "do": st.lists(actions, min_size=1, max_size=3),
         },
         optional={"if": expressions},

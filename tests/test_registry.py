@@ -88,7 +88,7 @@ def test_what_is_not_a_game_or_clashes_is_refused() -> None:
 
 
 def _scenario(tmp_path: Path, game: str | None) -> Path:
-    text = (ROOT / "scenarios" / "solo-01.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "scenarios" / "kembles-cascade" / "solo-01.yaml").read_text(encoding="utf-8")
     text = text.replace("id: solo-01", "id: named-01")
     lines = text.splitlines(keepends=True)
     if game is not None:
@@ -170,7 +170,9 @@ def test_a_game_in_a_distribution_of_its_own_is_discovered(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("kind", sorted(PLUGIN.content_kinds()))
 def test_every_kemble_schema_accepts_the_game_key(kind: str) -> None:
-    schema = json.loads((ROOT / "schema" / PLUGIN.content_kinds()[kind]).read_text())
+    schema = json.loads(
+        (ROOT / "schema" / "kembles-cascade" / PLUGIN.content_kinds()[kind]).read_text()
+    )
     assert schema["properties"]["game"] == {
         "const": "kembles-cascade",
         "description": "The game this file is for; without it, The Battle at Kemble's Cascade.",

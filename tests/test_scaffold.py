@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import kemble
 
-from kemble_tools import scaffold
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
+from kemble_tools.games.kembles_cascade import scaffold
 from kemble_tools.validate.pipeline import MODELINE_PREFIX, validate_paths
 
 ONE_OF_EACH = [

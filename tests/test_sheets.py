@@ -14,9 +14,11 @@ from pypdf import PdfReader
 from reportlab.lib.units import mm
 
 from kemble_tools.export.images import card_png, card_svg, pdf_page_png
-from kemble_tools.export.layout import SMALL_CARD, SPACE_CARD, crop_marks, grid, one_up
+from kemble_tools.export.layout import crop_marks, grid, one_up
 from kemble_tools.export.pdf import render_sheets
 from kemble_tools.export.sheets import SheetOptions, plan_pages, print_cards
+from kemble_tools.games.kembles_cascade.export.faces import SMALL_CARD, SPACE_CARD
+from kemble_tools.games.kembles_cascade.export.symbols import COLOURS
 
 from engine_helpers import base_bundle
 
@@ -144,10 +146,10 @@ def test_rendered_page_matches_the_golden_image(cards: list) -> None:
 
 
 def _back_svg(card: object) -> str:
-    from kemble_tools.export.faces import SvgPainter
     from kemble_tools.export.layout import Rect
+    from kemble_tools.export.painter import SvgPainter
 
-    painter = SvgPainter(*card.size)  # type: ignore[attr-defined]
+    painter = SvgPainter(*card.size, card.palette)  # type: ignore[attr-defined]
     card.back(painter, Rect(0, 0, *card.size), 0.0)  # type: ignore[attr-defined]
     return painter.document()
 
@@ -191,7 +193,8 @@ def _pixels(card: object, dpi: int = 60, grayscale: bool = False) -> Image.Image
 
     size = card.size  # type: ignore[attr-defined]
     canvas = Canvas(buffer, pagesize=(size[0] * mm, size[1] * mm))
-    card.front(PdfPainter(canvas, grayscale=grayscale), Rect(0, 0, *size), 0.0)  # type: ignore[attr-defined]
+    painter = PdfPainter(canvas, card.palette, grayscale=grayscale)  # type: ignore[attr-defined]
+    card.front(painter, Rect(0, 0, *size), 0.0)  # type: ignore[attr-defined]
     canvas.showPage()
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
@@ -209,8 +212,6 @@ def _pixels(card: object, dpi: int = 60, grayscale: bool = False) -> Image.Image
 def test_no_mark_inside_the_safe_area(cards: list) -> None:
     """A print shop trims ±1-2 mm: every mark stays 3 mm inside the trim, where only the
     card's flat backgrounds may be (the space, the text panel and the paper)."""
-    from kemble_tools.export.faces import COLOURS
-
     safe = 3.0  # mm: the requirement, not the module's constant
 
     flat = {tuple(round(c * 255) for c in COLOURS[n][0]) for n in ("space", "panel", "paper")}
@@ -230,8 +231,8 @@ def test_no_mark_inside_the_safe_area(cards: list) -> None:
 
 
 def test_every_shipped_text_fits_at_seven_points_or_more(cards: list) -> None:
-    from kemble_tools.export.faces import fit_text, text_box
     from kemble_tools.export.layout import Rect
+    from kemble_tools.games.kembles_cascade.export.faces import fit_text, text_box
 
     for card in [c for c in cards if c.text]:
         box = text_box(Rect(0, 0, *card.size), card.footer)
@@ -261,10 +262,11 @@ def test_a_greyscale_print_has_no_colour_and_its_symbols_differ_in_shape(cards: 
     red, green, blue = image.split()
     assert ImageChops.difference(red, green).getbbox() is None
     assert ImageChops.difference(green, blue).getbbox() is None
-    from kemble_tools.export.faces import SvgPainter, arrow
+    from kemble_tools.export.painter import SvgPainter
+    from kemble_tools.games.kembles_cascade.export.symbols import arrow
 
     def arrow_points(double: bool) -> int:
-        painter = SvgPainter(10, 10)
+        painter = SvgPainter(10, 10, COLOURS)
         arrow(painter, 5, 5, "E", "gamma", double=double)
         return painter.document().count(",")
 
@@ -304,11 +306,11 @@ def test_tabletop_simulator_decks_import_as_grids(tmp_path: Path) -> None:
 
 
 def test_the_print_shop_file_puts_backs_first_in_cmyk_under_240_percent_ink(cards: list) -> None:
-    from kemble_tools.export.faces import COLOURS, grey
+    from kemble_tools.export.painter import grey
     from kemble_tools.export.sheets import PRINT_SHOP
 
     assert all(sum(cmyk) <= 2.4 for _, cmyk in COLOURS.values())
-    assert all(sum(grey(name)[1]) <= 1.0 for name in COLOURS)
+    assert all(sum(grey(colour)[1]) <= 1.0 for colour in COLOURS.values())
     s1 = [c for c in cards if c.id.startswith("S1-")]
     pages = plan_pages(s1, PRINT_SHOP)
     assert len(pages) == 2 * len(s1)
@@ -344,7 +346,7 @@ def test_a_crowded_row_of_symbols_is_a_validate_warning_at_its_card(tmp_path: Pa
 
 def test_marks_are_measured_as_wholes_and_their_overlaps_found() -> None:
     from kemble_tools.export.check import BoxPainter, overlapping
-    from kemble_tools.export.faces import flip_icon, shield
+    from kemble_tools.games.kembles_cascade.export.symbols import flip_icon, shield
 
     alone = BoxPainter()
     shield(alone, 10, 10, "laser")  # its letter sits inside it: one mark, no overlap

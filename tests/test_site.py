@@ -215,7 +215,11 @@ def test_replay_reaches_the_final_state_of_the_witness(
     site: Path, page: Any, scenario: str
 ) -> None:
     run = kemble(
-        "run", f"scenarios/{scenario}.yaml", "--actions", str(site / f"{scenario}.txt"), "--json"
+        "run",
+        f"scenarios/kembles-cascade/{scenario}.yaml",
+        "--actions",
+        str(site / f"{scenario}.txt"),
+        "--json",
     )
     assert run.returncode == 0, run.stderr
     final = json.loads(run.stdout)

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from kemble_tools.export.sheets import print_cards
-from kemble_tools.site import build_site, quadrant_text
+from kemble_tools.games.kembles_cascade.site import quadrant_text
+from kemble_tools.site import build_site
 from kemble_tools.site.verdict import BOUND
 
 from engine_helpers import base_bundle

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from scenario_family import UNWINNABLE, WINNABLE, family_scenario
 
-from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.solve.cli import BUILD_ANALYSIS_STATES, BUILD_LIMITS, selected, solve_named
+from kemble_tools.solve.hooks import SoloGame, solo_game
 from kemble_tools.solve.naive import solve_naive
 from kemble_tools.solve.search import Limits, Search
 from kemble_tools.solve.solver import Solution, draw_share, solve
@@ -36,9 +36,9 @@ def shipped() -> dict[str, Solution]:
     return {solution.scenario: solution for solution in solutions}
 
 
-def scenario_game(name: str, **changes: Any) -> Game:
+def scenario_game(name: str, **changes: Any) -> SoloGame:
     bundle = base_bundle()
-    return Game.from_scenario(bundle, {**bundle["scenarios"][name], **changes}, True)
+    return solo_game(bundle, {**bundle["scenarios"][name], **changes}, True)
 
 
 # --- the shipped scenarios --------------------------------------------------------------------
@@ -69,7 +69,9 @@ def test_every_witness_replays_to_a_win_through_kemble_run(
         assert solution.witness
         script = tmp_path / f"{name}.txt"
         script.write_text("\n".join(solution.witness) + "\n", encoding="utf-8")
-        run = kemble("run", f"scenarios/{name}.yaml", "--actions", str(script), "--json")
+        run = kemble(
+            "run", f"scenarios/kembles-cascade/{name}.yaml", "--actions", str(script), "--json"
+        )
         assert run.returncode == 0, run.stderr
         state = json.loads(run.stdout)
         assert state["outcome"] == "won" and state["boss"]["defeated"], name
@@ -115,7 +117,7 @@ def test_the_build_step_is_deterministic(tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", WINNABLE + UNWINNABLE)
 def test_the_solver_agrees_with_the_plain_search(seed: int) -> None:
     # R-SCR-8 R-SCR-9 D-SOLO-1: a shrinking board, the boss the only way to win
-    game = Game.from_scenario(base_bundle(), family_scenario(seed))
+    game = solo_game(base_bundle(), family_scenario(seed))
     plain = solve_naive(game, f"family-{seed}", Limits(states=3_000_000))
     fast = solve(game, f"family-{seed}", analysis_states=0)
     assert plain.verdict == fast.verdict == ("solvable" if seed in WINNABLE else "unsolvable")
@@ -126,7 +128,7 @@ def test_the_solver_agrees_with_the_plain_search(seed: int) -> None:
 @given(seed=st.integers(min_value=1000, max_value=10**6))
 def test_on_random_scenarios_the_two_searches_never_disagree(seed: int) -> None:
     # Each search may stop at its limit (unknown); when both decide, they decide the same.
-    game = Game.from_scenario(base_bundle(), family_scenario(seed))
+    game = solo_game(base_bundle(), family_scenario(seed))
     plain = solve_naive(game, "random", Limits(states=40_000))
     fast = solve(game, "random", Limits(states=40_000), analysis_states=0)
     if "unknown" not in (plain.verdict, fast.verdict):
@@ -152,7 +154,7 @@ def test_a_limit_answers_unknown(limits: Limits, which: str) -> None:
 
 
 def test_the_plain_search_stops_at_its_memory_limit_too() -> None:
-    game = Game.from_scenario(base_bundle(), base_bundle()["scenarios"]["solo-05"])
+    game = solo_game(base_bundle(), base_bundle()["scenarios"]["solo-05"])
     solution = solve_naive(game, "solo-05", Limits(memory_mb=2.0))
     assert solution.verdict == "unknown" and solution.limit_hit == "memory"
 
@@ -188,9 +190,9 @@ def test_an_open_power_up_deck_gives_the_win_probability_and_its_upper_bound() -
     row, column = data["player"]["position"]
     above = data["rows"][row - 2][(column - 1) // 2]
     data["cards"][above]["quadrants"][(column - 1) % 2] = {"object": "power_up"}
-    fixed = solve(Game.from_scenario(bundle, {**data, "powerups": []}), "fixed")
+    fixed = solve(solo_game(bundle, {**data, "powerups": []}), "fixed")
     assert fixed.verdict == "unsolvable"  # without a draw, the energy is one short
-    open_game = Game.from_scenario(bundle, {**data, "powerups": None}, True)
+    open_game = solo_game(bundle, {**data, "powerups": None}, True)
     solution = solve(open_game, "open", analysis_states=300_000)  # half for the two orders
     assert solution.chance and solution.verdict == "unsolvable"
     assert solution.win_probability == 0.5
@@ -204,7 +206,7 @@ def test_with_many_orders_the_share_is_sampled_with_its_interval() -> None:
     bundle = dict(base_bundle())
     bundle["powerups"] = {k: bundle["powerups"][k] for k in ("repair_kit", "war_trophy")}
     data = family_scenario(3)
-    game = Game.from_scenario(bundle, {**data, "powerups": None}, True)
+    game = solo_game(bundle, {**data, "powerups": None}, True)
     share = draw_share(game, 500_000, most=1)  # two orders, but only one may be tried
     assert share["samples"] == 1 and share["exact"] is False
     assert share["interval"][0] <= share["share"] <= share["interval"][1]
@@ -215,7 +217,7 @@ def test_with_many_orders_the_share_is_sampled_with_its_interval() -> None:
 
 
 def test_solve_json_follows_the_contract() -> None:
-    run = kemble("solve", "scenarios/solo-06.yaml", "--json")
+    run = kemble("solve", "scenarios/kembles-cascade/solo-06.yaml", "--json")
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     for key, kind in [
@@ -235,22 +237,29 @@ def test_solve_json_follows_the_contract() -> None:
 
 
 def test_several_scenarios_give_a_json_list_and_a_table() -> None:
-    run = kemble("solve", "scenarios/solo-06.yaml", "scenarios/solo-07.yaml", "--json")
+    run = kemble(
+        "solve",
+        "scenarios/kembles-cascade/solo-06.yaml",
+        "scenarios/kembles-cascade/solo-07.yaml",
+        "--json",
+    )
     assert run.returncode == 0, run.stderr
     assert [d["verdict"] for d in json.loads(run.stdout)] == ["solvable", "unsolvable"]
-    table = kemble("solve", "scenarios/solo-06.yaml", "scenarios/solo-07.yaml")
+    table = kemble(
+        "solve", "scenarios/kembles-cascade/solo-06.yaml", "scenarios/kembles-cascade/solo-07.yaml"
+    )
     assert table.returncode == 0 and "perfection" in table.stdout
     assert "unwinnable" in table.stdout
 
 
 def test_one_scenario_is_narrated_turn_by_turn_with_its_critical_rounds() -> None:
-    run = kemble("solve", "scenarios/solo-06.yaml")
+    run = kemble("solve", "scenarios/kembles-cascade/solo-06.yaml")
     assert run.returncode == 0, run.stderr
     assert "A winning line" in run.stdout and "round 3 is critical" in run.stdout
 
 
 def test_a_verdict_that_contradicts_expect_exits_1(tmp_path: Path) -> None:
-    source = (ROOT / "scenarios" / "solo-07.yaml").read_text(encoding="utf-8")
+    source = (ROOT / "scenarios" / "kembles-cascade" / "solo-07.yaml").read_text(encoding="utf-8")
     mine = tmp_path / "mine.yaml"
     mine.write_text(
         source.replace("id: solo-07", "id: my-trap").replace(
@@ -265,7 +274,9 @@ def test_a_verdict_that_contradicts_expect_exits_1(tmp_path: Path) -> None:
 
 
 def test_a_limit_on_the_command_line_answers_unknown_with_exit_0() -> None:
-    run = kemble("solve", "scenarios/solo-05.yaml", "--limit-states", "1000", "--json")
+    run = kemble(
+        "solve", "scenarios/kembles-cascade/solo-05.yaml", "--limit-states", "1000", "--json"
+    )
     assert run.returncode == 0, run.stderr
     data = json.loads(run.stdout)
     assert data["verdict"] == "unknown" and data["limit_hit"] is True and data["limit"] == "states"
@@ -274,7 +285,9 @@ def test_a_limit_on_the_command_line_answers_unknown_with_exit_0() -> None:
 @pytest.mark.parametrize("suffix", [".graphml", ".dot"])
 def test_the_explored_graph_is_exported(tmp_path: Path, suffix: str) -> None:
     target = tmp_path / f"graph{suffix}"
-    run = kemble("solve", "scenarios/solo-06.yaml", "--graph", str(target), "--json")
+    run = kemble(
+        "solve", "scenarios/kembles-cascade/solo-06.yaml", "--graph", str(target), "--json"
+    )
     assert run.returncode == 0, run.stderr
     text = target.read_text(encoding="utf-8")
     if suffix == ".dot":

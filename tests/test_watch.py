@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.export.check import print_warnings
 from kemble_tools.validate.pipeline import validate_paths
 from kemble_tools.workbench.workspace import Workspace
@@ -44,10 +44,25 @@ def _replace(path: Path, old: str, new: str) -> None:
 
 EDITS = [
     # (file, old, new, a code the edit must bring)
-    ("cards/decks/s1.yaml", "  - id: S1-01\n", "  - id: S1-01x\n", "schema.pattern"),
-    ("cards/objects.yaml", "  - id: fighter\n", "  - id: fighterr\n", "ref.unknown"),
-    ("cards/powerups.yaml", "do: [extra_moves: 2]", "do: [extra_moves: x]", "dsl.unknown_selector"),
-    ("scenarios/solo-01.yaml", "[S1-05, A1-20]", "[S1-05, A1-99]", "ref.unknown"),
+    (
+        "cards/kembles-cascade/decks/s1.yaml",
+        "  - id: S1-01\n",
+        "  - id: S1-01x\n",
+        "schema.pattern",
+    ),
+    (
+        "cards/kembles-cascade/objects.yaml",
+        "  - id: fighter\n",
+        "  - id: fighterr\n",
+        "ref.unknown",
+    ),
+    (
+        "cards/kembles-cascade/powerups.yaml",
+        "do: [extra_moves: 2]",
+        "do: [extra_moves: x]",
+        "dsl.unknown_selector",
+    ),
+    ("scenarios/kembles-cascade/solo-01.yaml", "[S1-05, A1-20]", "[S1-05, A1-99]", "ref.unknown"),
 ]
 
 
@@ -73,7 +88,9 @@ def test_an_edit_rereads_one_file_and_agrees_with_a_full_run(
 def test_a_renamed_object_kind_is_reported_in_every_file_that_uses_it(content: Path) -> None:
     workspace = Workspace([content / "cards", content / "scenarios"], with_base=False)
     workspace.check()
-    _replace(content / "cards/objects.yaml", "  - id: fighter\n", "  - id: fighterr\n")
+    _replace(
+        content / "cards/kembles-cascade/objects.yaml", "  - id: fighter\n", "  - id: fighterr\n"
+    )
     check = workspace.check()
     files = {Path(d.file).name for d in check.diagnostics if d.code == "ref.unknown"}
     assert {"s1.yaml", "a1.yaml"} <= files, "unchanged files are checked against the new names"
@@ -81,7 +98,7 @@ def test_a_renamed_object_kind_is_reported_in_every_file_that_uses_it(content: P
 
 def test_unsaved_buffers_replace_the_files_on_disk(content: Path) -> None:
     workspace = Workspace([content / "cards"], with_base=False)
-    deck = content / "cards/decks/s1.yaml"
+    deck = content / "cards/kembles-cascade/decks/s1.yaml"
     text = deck.read_text(encoding="utf-8").replace("  - id: S1-01\n", "  - id: S1-01x\n")
     check = workspace.check({deck: text})
     assert any(d.code == "schema.pattern" and d.line == 9 for d in check.diagnostics)
@@ -92,7 +109,7 @@ def test_unsaved_buffers_replace_the_files_on_disk(content: Path) -> None:
 def test_a_deleted_and_a_new_file_are_seen(content: Path) -> None:
     workspace = Workspace([content / "cards", content / "scenarios"], with_base=False)
     workspace.check()
-    (content / "scenarios/solo-08.yaml").unlink()
+    (content / "scenarios/kembles-cascade/solo-08.yaml").unlink()
     assert not any("solo-08" in d.file for d in workspace.check().diagnostics)
     (content / "cards/broken.yaml").write_text("kind: objects\nobjects: [\n", encoding="utf-8")
     check = workspace.check()
@@ -139,11 +156,11 @@ def test_watch_prints_new_diagnostics_on_save_and_redraws_the_cards(content: Pat
         assert (images / "S1-01.svg").is_file()
         time.sleep(0.5)
         before = (images / "S1-01.svg").stat().st_mtime_ns
-        deck = content / "cards/decks/s1.yaml"
+        deck = content / "cards/kembles-cascade/decks/s1.yaml"
         _replace(deck, "  - id: S1-01\n", "  - id: S1-01x\n")
         lines = _read_until(watcher.stdout, "files checked", deadline)
         text = "".join(lines)
-        assert "changed: cards/decks/s1.yaml" in text and "[schema.pattern]" in text
+        assert "changed: cards/kembles-cascade/decks/s1.yaml" in text and "[schema.pattern]" in text
         assert "files checked: 2 errors" in text, "the card and the scenario that uses it"
         time.sleep(0.3)
         _replace(deck, "  - id: S1-01x\n", "  - id: S1-01\n")

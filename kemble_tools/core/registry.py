@@ -55,8 +55,18 @@ class GamePlugin(Protocol):
 
 # The optional stage attributes of a plugin: the DSL's words (kemble_tools.dsl), validate and
 # compile, run (scenarios as states, action words, the state as text and JSON), solve, export,
-# site, and sweep with simulate.
-STAGES = ("vocabulary", "validation", "compiler", "play", "solver", "cards", "site", "sweep")
+# site, sweep with simulate, and the skeletons `kemble new` writes.
+STAGES = (
+    "vocabulary",
+    "validation",
+    "compiler",
+    "play",
+    "solver",
+    "cards",
+    "site",
+    "sweep",
+    "scaffold",
+)
 
 
 def hooks(plugin: GamePlugin, stage: str) -> Any:

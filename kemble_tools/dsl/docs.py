@@ -1,53 +1,14 @@
-"""`docs/dsl.md`, generated from the DSL's definition so the reference cannot fall behind it."""
+"""A game's DSL reference (Kemble's Cascade's is `docs/dsl.md`), generated from its vocabulary so
+the reference cannot fall behind it."""
 
 from __future__ import annotations
 
-from kemble_tools.dsl import spec
+from collections.abc import Mapping
 
-INTRO = """\
-# The effect DSL
-
-Everything a card, an object kind, a boss, an upgrade, a sensor card, a power-up, a mission or an
-achievement *does* is written as **effects** in YAML and compiled (`kemble compile`) into typed IR
-that the engine runs. This page is generated from `kemble_tools/dsl/spec.py` by
-`kemble generate`; a test fails when it is out of date. DSL version: {version}.
-
-## Effects
-
-```yaml
-effects:
-  - on: on_enter                      # a trigger: when this runs
-    if: not marked(player, this_quadrant)   # optional condition (an expression)
-    do:                               # actions, in order
-      - gain_reward: {{}}
-      - mark: {{}}
-```
-
-An action is a one-key mapping `{{action: arguments}}`. Arguments left out take their defaults;
-where an action has a main argument a bare value stands for it (`- damage: 2` is
-`- damage: {{amount: 2}}`). Numbers and conditions may be expressions (see Expressions).
-
-### Hosts and what is available
-
-What an effect may refer to depends on what carries it:
-
-- **quadrant** hosts — an object kind's effects (`cards/objects.yaml`) and a boss special rule
-  carried by some of the boss's quadrants: `this_quadrant` and `this_card` are available.
-- **boss** host — a boss special rule that no card carries: boss-wide, no quadrant.
-- **owned** hosts — upgrades, sensor cards, power-ups, missions, achievements: `owner` is
-  available. Some triggers only make sense here.
-
-Each trigger lists every name it provides and what that name means there. `choose` adds
-`chosen` inside its `then`, and `reveal_sensors` adds `matching_players`. Using a name where it
-is not available is a compile error (`dsl.unavailable`), and so is an action a trigger cannot
-carry out (`dsl.not_in_trigger`).
-
-A name may be *nobody* in some events (`shooter` when no shot was fired): then it selects no
-player, actions on it do nothing, its attributes read 0, and `==` with it is false.
-"""
+from kemble_tools.dsl.vocabulary import OPTION, Param, Selector, Trigger, Vocabulary
 
 
-def _param_line(param: spec.Param) -> str:
+def _param_line(param: Param) -> str:
     default = (
         "required"
         if param.required
@@ -56,55 +17,44 @@ def _param_line(param: spec.Param) -> str:
     return f"- `{param.name}` ({param.type}, {default}): {param.doc}"
 
 
-# Where the host's own names exist, by the hosts a trigger runs on.
-_HOST_NAMES = (
-    ("this_quadrant", spec.QUADRANT_HOST, "on a quadrant"),
-    ("this_card", spec.QUADRANT_HOST, "on a quadrant"),
-    ("owner", spec.OWNED_HOST, "on a card a player owns"),
-)
-
-
-def _trigger_names(trigger: spec.Trigger) -> list[str]:
-    """Every name an effect of this trigger may use, with its meaning there."""
+def _trigger_names(vocabulary: Vocabulary, trigger: Trigger) -> list[str]:
+    """Every name an effect of this trigger may use, with its meaning there: the event's, then
+    those of each host it runs on."""
     lines = [f"- `{name}`: {meaning}." for name, meaning in trigger.names.items()]
-    for name, host, where in _HOST_NAMES:
-        if host in trigger.hosts:
-            meaning = spec.HOST_NAMES[name]
-            if name == "this_quadrant" and "event_quadrant" in trigger.binds:
-                meaning += ", the same as `event_quadrant`"
-            lines.append(f"- `{name}` ({where}): {meaning}.")
+    for host in vocabulary.hosts.values():
+        if host.name not in trigger.hosts:
+            continue
+        for name, meaning in host.names.items():
+            same = host.same_as.get(name)
+            if same in trigger.binds:
+                meaning += f", the same as `{same}`"
+            lines.append(f"- `{name}` ({host.where}): {meaning}.")
     heading = "Names:" if lines else "No names of its own."
-    notes = ["Only on owned hosts."] if trigger.hosts == spec.OWNED_ONLY else []
+    only = [host for host in vocabulary.hosts if host in trigger.hosts]
+    notes = [f"Only on {' and '.join(only)} hosts."] if len(only) < len(vocabulary.hosts) else []
     if trigger.refuses:
         refused = ", ".join(f"`{name}`" for name in sorted(trigger.refuses))
         notes.append(f"Refused here (`dsl.not_in_trigger`): {refused}: {trigger.refused_because}.")
     return [heading, "", *lines, *([""] if lines and notes else []), *notes]
 
 
-def trigger_example(trigger: spec.Trigger) -> str:
-    """The reference's example effect for a trigger: its own example, or one threat added."""
-    who = "player" if "player" in trigger.binds else "players_in_play"
-    actions = trigger.example or f"[add_threat: {{player: {who}, amount: 1}}]"
-    return f"- on: {trigger.name}\n  do: {actions}"
+def trigger_example(trigger: Trigger) -> str:
+    """The reference's example effect for a trigger."""
+    return f"- on: {trigger.name}\n  do: {trigger.example}"
 
 
-def _selector_example(selector: spec.Selector) -> str:
-    required = [p for p in selector.params if p.required]
-    value = (
-        selector.name
-        if not required
-        else f"{{{selector.name}: {{{', '.join(f'{p.name}: {_sample(p)}' for p in required)}}}}}"
+def _selector_example(vocabulary: Vocabulary, selector: Selector) -> str:
+    required = ", ".join(
+        f"{p.name}: {_sample(vocabulary, p)}" for p in selector.params if p.required
     )
-    key = {
-        spec.PLAYERS: ("add_threat", "player"),
-        spec.QUADRANTS: ("cover", "quadrant"),
-        spec.CARDS: ("flip_card", "card"),
-    }[selector.type]
-    return f"- {key[0]}: {{{key[1]}: {value}}}"
+    value = f"{{{selector.name}: {{{required}}}}}" if required else selector.name
+    action, argument = vocabulary.set_types[selector.type].example
+    return f"- {action}: {{{argument}: {value}}}"
 
 
-def _sample(param: spec.Param) -> str:
-    return {"direction": "S", "object": "wormhole"}.get(param.type, "true")
+def _sample(vocabulary: Vocabulary, param: Param) -> str:
+    words = vocabulary.words.get(param.type)
+    return words.sample if words is not None and words.sample else "true"
 
 
 def _section(title: str, entries: list[tuple[str, str, list[str], str]]) -> list[str]:
@@ -122,18 +72,19 @@ def _section(title: str, entries: list[tuple[str, str, list[str], str]]) -> list
     return lines
 
 
-def render() -> str:
-    lines = [INTRO.format(version=spec.DSL_VERSION).rstrip(), ""]
+def render(vocabulary: Vocabulary) -> str:
+    """The whole reference of a game's DSL, in Markdown."""
+    lines = [vocabulary.prose.intro.format(version=vocabulary.version).rstrip(), ""]
     lines += _section(
         "Triggers",
         [
             (
                 t.name,
                 t.doc,
-                _trigger_names(t),
+                _trigger_names(vocabulary, t),
                 trigger_example(t),
             )
-            for t in spec.TRIGGERS.values()
+            for t in vocabulary.triggers.values()
         ],
     )
     lines += _section(
@@ -147,7 +98,7 @@ def render() -> str:
                 + ([f"A bare value stands for `{a.primary}`."] if a.primary else []),
                 a.example,
             )
-            for a in spec.ACTIONS.values()
+            for a in vocabulary.actions.values()
         ],
     )
     lines += _section(
@@ -158,9 +109,9 @@ def render() -> str:
                 f"{s.doc} Gives {s.type}" + (" (at most one)." if s.single else "."),
                 ([f"Needs `{s.needs}` in scope."] if s.needs else [])
                 + [_param_line(p) for p in s.params],
-                _selector_example(s),
+                _selector_example(vocabulary, s),
             )
-            for s in spec.SELECTORS.values()
+            for s in vocabulary.selectors.values()
         ],
     )
     lines += _section(
@@ -170,53 +121,42 @@ def render() -> str:
                 c.name,
                 f"{c.doc} Inside `then`, `chosen` is the {c.type} chosen.",
                 [],
-                f"- choose:\n    {c.example}" + ("" if c.name == "option" else "\n    then: [...]"),
+                f"- choose:\n    {c.example}" + ("" if c.type == OPTION else "\n    then: [...]"),
             )
-            for c in spec.CHOICES.values()
+            for c in vocabulary.choices.values()
         ],
     )
     lines += _section(
         "Conditions and functions",
         [
             (f.name, f.doc, [f"Takes {', '.join(f.args)}; gives {f.returns}."], f"expr:{f.example}")
-            for f in spec.FUNCTIONS.values()
+            for f in vocabulary.functions.values()
         ],
     )
-    lines += _expressions()
+    lines += _expressions(vocabulary)
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _expressions() -> list[str]:
-    def table(rows: dict[str, str]) -> list[str]:
-        return [f"- `{name}`: {doc}" for name, doc in rows.items()]
+def _expressions(vocabulary: Vocabulary) -> list[str]:
+    def table(heading: str, rows: Mapping[str, str]) -> list[str]:
+        return [heading, "", *(f"- `{name}`: {doc}" for name, doc in rows.items()), ""]
 
-    return [
+    owners = " or ".join(s.noun for s in vocabulary.set_types.values() if s.attributes)
+    lines = [
         "## Expressions",
         "",
         "Conditions (`if:`) and numbers may be written as expressions, parsed by a grammar and "
         "type-checked when compiling: numbers, `'text'`, `true`/`false`, selector names, "
-        "attributes of a single player or quadrant (`player.energy`), function calls, "
-        "`and`/`or`/`not`, comparisons `== != < <= > >=` and `+ - * /` (whole-number "
+        f"attributes of a single {owners} (`{vocabulary.prose.attribute_example}`), function "
+        "calls, `and`/`or`/`not`, comparisons `== != < <= > >=` and `+ - * /` (whole-number "
         "division).",
         "",
-        "Game-wide names:",
-        "",
-        *table({k: v[1] for k, v in spec.GLOBALS.items()}),
-        "",
-        "Player attributes:",
-        "",
-        *table(spec.PLAYER_ATTRIBUTES),
-        "",
-        "Quadrant attributes:",
-        "",
-        *table(spec.QUADRANT_ATTRIBUTES),
-        "",
-        "Statistics for `modify`:",
-        "",
-        *table(spec.STATS),
-        "",
-        "Counters for `counter(player, 'name')`:",
-        "",
-        *table(spec.COUNTERS),
-        "",
+        *table("Game-wide names:", {k: v[1] for k, v in vocabulary.globals.items()}),
     ]
+    for kind in vocabulary.set_types.values():
+        if kind.attributes:
+            lines += table(f"{kind.noun.capitalize()} attributes:", kind.attributes)
+    for words in vocabulary.words.values():
+        if words.heading:
+            lines += table(words.heading, words.values)
+    return lines

@@ -1,4 +1,4 @@
-"""The JSON Schema of effects, generated from the DSL's definition (`spec`).
+"""The JSON Schema of effects, generated from a game's DSL vocabulary.
 
 The schema checks the shape an editor can help with: known triggers, known actions and their
 argument names, value kinds. Meaning (selector names, types, what a trigger makes available,
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.dsl import spec
+from kemble_tools.dsl.vocabulary import ACTIONS, BOOL, CHOICE, INT, TEXT, Action, Vocabulary
 
 Schema = dict[str, Any]
 UNKNOWN_CODE = "x-kemble-unknown-code"  # diagnostic code for an unknown key here
@@ -17,34 +17,46 @@ ENUM_CODE = "x-kemble-enum-code"  # diagnostic code for a value outside the enum
 
 _SELECTOR: Schema = {
     "type": ["string", "object"],
-    "description": "A selector: a name such as `player`, or `{name: {arguments}}`.",
+    "description": "A selector: its name, or `{name: {arguments}}`.",
 }
 _VALUE_SCHEMAS: dict[str, Schema] = {
-    spec.INT: {"type": ["integer", "string"], "description": "A number or an expression."},
-    spec.BOOL: {"type": ["boolean", "string"], "description": "true, false or a condition."},
-    spec.TEXT: {"type": "string"},
-    spec.PLAYERS: _SELECTOR,
-    spec.QUADRANTS: _SELECTOR,
-    spec.CARDS: _SELECTOR,
-    "target": _SELECTOR,
-    "direction": {"type": "string", "description": "A direction: N, NE, E, SE, S, SW, W, NW."},
-    "stat": {"enum": list(spec.STATS), ENUM_CODE: "dsl.unknown_stat"},
-    "scope": {"enum": list(spec.SCOPES)},
-    "object": {"type": "string", "description": "An object kind id."},
-    "actions": {"type": "array", "items": {"$ref": "#/$defs/action"}},
-    "choice": {
+    INT: {"type": ["integer", "string"], "description": "A number or an expression."},
+    BOOL: {"type": ["boolean", "string"], "description": "true, false or a condition."},
+    TEXT: {"type": "string"},
+    ACTIONS: {"type": "array", "items": {"$ref": "#/$defs/action"}},
+    CHOICE: {
         "type": ["array", "object", "string"],
         "description": "Directions (a list), a selector, or named options.",
     },
 }
 
 
-def _arguments(action: spec.Action) -> Schema:
-    properties = {p.name: {**_VALUE_SCHEMAS[p.type], "description": p.doc} for p in action.params}
+def value_schema(vocabulary: Vocabulary, kind: str) -> Schema:
+    """The schema of an argument of type `kind`: a selector for a set, the list of a closed
+    list of words (a string where a choice may give the word, or for ids of content)."""
+    if vocabulary.is_selection(kind):
+        return _SELECTOR
+    words = vocabulary.words.get(kind)
+    if words is None:
+        return _VALUE_SCHEMAS[kind]
+    chosen = any(choice.type == kind for choice in vocabulary.choices.values())
+    if words.table or chosen:
+        return {"type": "string"}
+    schema: Schema = {"enum": list(words.values)}
+    if words.code != "schema.enum":  # the validator's own code for a value outside an enum
+        schema[ENUM_CODE] = words.code
+    return schema
+
+
+def _arguments(vocabulary: Vocabulary, action: Action) -> Schema:
+    properties = {
+        p.name: {**value_schema(vocabulary, p.type), "description": p.doc} for p in action.params
+    }
     kinds = ["object", "null"]
     primary = action.param(action.primary) if action.primary else None
     if primary is not None:
-        kinds += [k for k in _listed(_VALUE_SCHEMAS[primary.type].get("type")) if k != "object"]
+        listed = _listed(value_schema(vocabulary, primary.type).get("type"))
+        kinds += [k for k in listed if k != "object"]
     return {
         "type": kinds,
         "properties": properties,
@@ -57,14 +69,14 @@ def _listed(value: Any) -> list[str]:
     return value if isinstance(value, list) else [value] if value else []
 
 
-def effect_defs() -> dict[str, Schema]:
-    """`$defs` entries for effects: `effect`, `effects` and `action`."""
+def effect_defs(vocabulary: Vocabulary) -> dict[str, Schema]:
+    """`$defs` entries for the effects of a game: `effect`, `effects` and `action`."""
     action = {
         "type": "object",
         "title": "action",
         "minProperties": 1,
         "maxProperties": 1,
-        "properties": {name: _arguments(a) for name, a in spec.ACTIONS.items()},
+        "properties": {name: _arguments(vocabulary, a) for name, a in vocabulary.actions.items()},
         "additionalProperties": False,
         UNKNOWN_CODE: "dsl.unknown_action",
         "description": "One action: `{action_name: arguments}`.",
@@ -74,7 +86,7 @@ def effect_defs() -> dict[str, Schema]:
         "title": "effect",
         "properties": {
             "on": {
-                "enum": list(spec.TRIGGERS),
+                "enum": list(vocabulary.triggers),
                 ENUM_CODE: "dsl.unknown_trigger",
                 "description": "The event that runs the effect.",
             },

@@ -1,49 +1,35 @@
-"""What a printed card is (`PrintCard`: its size and how to draw its face and its back) and the
-colours of the space decks' backs: what the sheets (sheets.py) and the reference cards that
-explain them (reference.py) both build on."""
+"""What a printed card is (`PrintCard`): its size, how to draw its face and its back on a
+`Painter`, and the palette its drawing names colours from. A game makes them
+(`CardHooks.print_cards`); the sheets, images, Tabletop Simulator decks and the site print
+them without knowing the game.
+
+Anything printed is a card here: a two-sided boss is a card whose back is its other side, a
+board or a mat is a card of the board's size, a tuck counter a card with its values on an edge.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
-from kemble_tools.export.faces import DECK_PALETTE, Painter
 from kemble_tools.export.layout import Rect
-from kemble_tools.stats import deck_order
+from kemble_tools.export.painter import Painter, Palette
 
+# draws one side: on the painter, at the trim rectangle, with this much bleed (mm) to cover
 Draw = Callable[[Painter, Rect, float], None]
 
 
 @dataclass(frozen=True)
 class PrintCard:
-    """One card to print: its id, size, how to draw its face and its back."""
+    """One card to print: its id, size (width x height mm), how to draw its face and its
+    back (a duplex pair: each back lands behind its face), and the colours they name."""
 
     id: str
     size: tuple[float, float]
     front: Draw
     back: Draw
-    text: str = ""  # a text card's rules text, for the overflow check (export/check.py)
-    footer: bool = False
-    pile: str = ""  # the pile it is played from: a deck code, a boss, WARN, PU, … (TTS decks)
-    words: str = ""  # the card in words where it is not drawn from quadrants (the site's alt text)
-
-
-# The base game's backs as printed: pinned, so that loading an expansion, whose decks take the
-# palette's other colours, never repaints the cards players already own.
-PRINTED_DECK_COLOURS = {
-    "S1": "energy", "A1": "distant", "W1": "special", "F1": "gamma", "STAR": "bellonium",
-    "T1": "blue", "BANSHEE": "pink", "BEHEMOTH": "tan", "CANNONRAM": "teal",
-    "TUNDRAGEIST": "lavender",
-}  # fmt: skip
-
-
-def deck_colours(bundle: dict[str, Any]) -> dict[str, str]:
-    """The back colour of every space deck and boss, in deck order: the base game's as printed,
-    then the palette's unused colours in turn (past its end they repeat; the code tells them)."""
-    order = deck_order(bundle)
-    colours = {code: PRINTED_DECK_COLOURS[code] for code in order if code in PRINTED_DECK_COLOURS}
-    free = [c for c in DECK_PALETTE if c not in colours.values()] or list(DECK_PALETTE)
-    others = [code for code in order if code not in colours]
-    colours.update({code: free[i % len(free)] for i, code in enumerate(others)})
-    return {code: colours[code] for code in order}
+    palette: Palette
+    text: str = ""  # a text card's rules text (the site's text, the game's overflow check)
+    footer: bool = False  # it prints a footer under its text (the game's overflow check)
+    pile: str = ""  # the pile it is played from (a deck code, …): Tabletop Simulator's decks
+    words: str = ""  # the card in words where its picture does not say it (the site's alt text)

@@ -10,14 +10,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from kemble_tools.export.cards import PrintCard
-from kemble_tools.export.faces import SvgPainter
 from kemble_tools.export.layout import Rect
+from kemble_tools.export.painter import SvgPainter
 from kemble_tools.export.pdf import PdfPainter
 
 
 def card_svg(card: PrintCard, back: bool = False) -> str:
     """The card face (or back) at its trim size, in millimetres."""
-    painter = SvgPainter(*card.size)
+    painter = SvgPainter(*card.size, card.palette)
     (card.back if back else card.front)(painter, Rect(0, 0, *card.size), 0.0)
     return painter.document()
 
@@ -28,7 +28,7 @@ def card_pdf(card: PrintCard, bleed: float = 0.0, back: bool = False) -> bytes:
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=(width * mm, height * mm), invariant=1)
     draw = card.back if back else card.front
-    draw(PdfPainter(canvas), Rect(bleed, bleed, *card.size), bleed)
+    draw(PdfPainter(canvas, card.palette), Rect(bleed, bleed, *card.size), bleed)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

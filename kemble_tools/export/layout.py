@@ -1,7 +1,7 @@
 """Sheet layout for print-and-play: cards on a grid with bleed, crop marks outside the trim.
 
 Everything here is geometry in millimetres with the origin at the page's bottom-left corner (as
-in PDF); drawing lives in `faces.py` and `sheets.py`.
+in PDF), for cards of any size; drawing lives in `painter.py`, `pdf.py` and the games' faces.
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
-SPACE_CARD = (88.0, 63.0)  # landscape: two 44 x 63 quadrants side by side
-SMALL_CARD = (44.0, 63.0)
 MARK_LENGTH = 4.0
 MARK_GAP = 1.0  # crop marks start this far outside the bleed, so they never touch a card
 MARGIN = 4.0  # what most home printers cannot print

@@ -1,5 +1,6 @@
-"""The PDF backend of the card faces: a Painter on a ReportLab canvas. Only what prints imports
-this module (sheets, images, TTS); checking content measures text with `export/metrics.py`."""
+"""The PDF backend of the card faces: a Painter on a ReportLab canvas, and the sheets' PDF. Only
+what prints imports this module (sheets, images, TTS); checking content measures text with
+`export/metrics.py`."""
 
 from __future__ import annotations
 
@@ -18,10 +19,13 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from kemble_tools.export.cards import PrintCard
-from kemble_tools.export.faces import COLOURS, Painter, grey
 from kemble_tools.export.layout import Rect, Sheet, crop_marks
 from kemble_tools.export.metrics import BOLD, FONT, FONT_FILES
+from kemble_tools.export.painter import Colour, Painter, Palette, resolve
 from kemble_tools.export.sheets import SheetOptions, plan_pages
+
+# the crop marks' colour: a near-black that prints as one ink (black) in CMYK
+MARKS: Colour = ((0.10, 0.10, 0.12), (0.0, 0.0, 0.0, 0.9))
 
 
 @cache
@@ -35,12 +39,14 @@ def register_fonts() -> None:
 class PdfPainter(Painter):
     """Draws on a ReportLab canvas, in RGB or in CMYK for print shops, or in greys."""
 
-    def __init__(self, canvas: Canvas, cmyk: bool = False, grayscale: bool = False) -> None:
+    def __init__(
+        self, canvas: Canvas, palette: Palette, cmyk: bool = False, grayscale: bool = False
+    ) -> None:
         register_fonts()
-        self.canvas, self.cmyk, self.grayscale = canvas, cmyk, grayscale
+        self.canvas, self.palette, self.cmyk, self.grayscale = canvas, palette, cmyk, grayscale
 
     def _colour(self, name: str) -> tuple[Any, ...]:
-        rgb, cmyk = grey(name) if self.grayscale else COLOURS[name]
+        rgb, cmyk = resolve(self.palette, name, self.grayscale)
         return cmyk if self.cmyk else rgb
 
     def _fill(self, name: str) -> None:
@@ -135,22 +141,26 @@ class PdfPainter(Painter):
         draw(x * mm, y * mm, text)
 
 
-def render_sheets(cards: list[PrintCard], options: SheetOptions) -> bytes:
-    """The PDF, deterministic byte for byte (ReportLab's invariant mode)."""
+def render_sheets(
+    cards: list[PrintCard], options: SheetOptions, title: str = "Card sheets"
+) -> bytes:
+    """The PDF, deterministic byte for byte (ReportLab's invariant mode); `title` is its
+    document title (sheets.sheets_title)."""
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1)
-    canvas.setTitle("The Battle at Kemble's Cascade - card sheets")
+    canvas.setTitle(title)
     canvas.setCreator("kemble_tools")
-    painter = PdfPainter(canvas, options.cmyk, options.grayscale)
+    marks = PdfPainter(canvas, {"marks": MARKS}, options.cmyk, options.grayscale)
     for page in plan_pages(cards, options):
         canvas.setPageSize((page.sheet.page[0] * mm, page.sheet.page[1] * mm))
         trim, bleed = page.sheet.trim_box, page.sheet.bleed_box
         canvas.setTrimBox(_points(trim))
         canvas.setBleedBox(_points(bleed))
         for slot, card in zip(page.sheet.slots, page.cards, strict=False):
+            painter = PdfPainter(canvas, card.palette, options.cmyk, options.grayscale)
             (card.back if page.backs else card.front)(painter, slot, page.sheet.bleed)
         if options.crop_marks and not options.one_up:
-            _draw_marks(painter, page.sheet, options.full_marks)
+            _draw_marks(marks, page.sheet, options.full_marks)
         canvas.showPage()
     canvas.save()
     return buffer.getvalue()
@@ -162,4 +172,4 @@ def _points(rect: Rect) -> tuple[float, float, float, float]:
 
 def _draw_marks(painter: Painter, sheet: Sheet, full: bool) -> None:
     for x1, y1, x2, y2 in crop_marks(sheet, full):
-        painter.line(x1, y1, x2, y2, "text", 0.25)
+        painter.line(x1, y1, x2, y2, "marks", 0.25)

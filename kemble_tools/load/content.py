@@ -7,6 +7,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from kemble_tools.core.registry import registry
 from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.load.yaml_loader import Document, load_file
 
@@ -23,8 +24,16 @@ def project_root() -> Path:
 
 
 def base_content_dirs() -> list[Path]:
+    """The shipped content of every game: `cards/<game>/` and `scenarios/<game>/`."""
     root = project_root()
     return [root / "cards", root / "scenarios"]
+
+
+def schema_path(name: str, root: Path | None = None) -> Path:
+    """A shipped schema of the game whose files need not name one: `schema/<game>/<name>`, each
+    game's schemas in a folder of their own as its cards and scenarios are."""
+    game = registry().game(None).info.id
+    return (root or project_root()) / "schema" / game / name
 
 
 @dataclass
@@ -64,8 +73,10 @@ def collect_named(
     could hide content (a link out or to a folder, a broken link, an unreadable folder, a FIFO)
     gets a diagnostic, so that nothing is left out in silence.
 
-    Each file comes with its content name: its path from its folder's parent (`cards/objects.yaml`,
-    `my-expansion/decks/n1.yaml`), the same from any working folder or checkout, for the bundle."""
+    Each file comes with its content name: its path from its folder's parent
+    (`my-expansion/decks/n1.yaml`; a shipped file's from its base folder's parent,
+    `cards/kembles-cascade/objects.yaml`, however it was named), the same from any working folder
+    or checkout, for the bundle."""
     roots = ([*base_content_dirs()] if with_base else []) + list(paths)
     found: dict[Path, str] = {}
     problems: list[Diagnostic] = []
@@ -80,7 +91,18 @@ def collect_named(
             problems.append(
                 Diagnostic(str(root), 1, 1, "", "file.not_found", "no such file or folder")
             )
-    return found, problems
+    return _as_shipped(found), problems
+
+
+def _as_shipped(found: dict[Path, str]) -> dict[Path, str]:
+    """Shipped files keep the names the base content gives them when they are named alone or by
+    a folder inside it, so that the scenarios a command names match the bundle's sources."""
+    bases = [folder.resolve() for folder in base_content_dirs()]
+    for path in found:
+        base = next((folder for folder in bases if path.is_relative_to(folder)), None)
+        if base is not None:
+            found[path] = _name(path, base)
+    return found
 
 
 _NOT_REGULAR = "not a regular file (a FIFO, socket or device): skipped"

@@ -1,70 +1,54 @@
-"""`kemble new`: commented skeletons of every content kind, valid as written.
+"""`kemble new`: a game's commented skeletons of its content, valid as written.
 
-Each kind has a file template (header comments, the kind, the list key) and, for the kinds
-whose files hold a list, an item template. A new item goes into the kind's file when it
-exists (appended to its block list), else a new file is made. Every `$schema=` line is the
-relative path from the written file to the shipped schema, so an editor finds it.
+The game (its registry stage `scaffold`, docs/games.md) says what it can make and plans the
+files: each path with its whole new text (an existing file with the item appended). The command
+writes them. This package holds what every game's skeletons share: the error, an id as a
+display name, the `$schema=` line that resolves from where a file is written, and an item
+appended to a file's block list.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
-from importlib import resources
+from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import Protocol
 
+from kemble_tools.core.registry import hooks, registry
 from kemble_tools.load.content import project_root
 from kemble_tools.load.yaml_loader import YMap, load_text
-from kemble_tools.validate import schemas
-from kemble_tools.validate.pipeline import MODELINE_PREFIX, validate_paths
+from kemble_tools.validate.pipeline import MODELINE_PREFIX
 
 
 class ScaffoldError(Exception):
     """What the user asked for cannot be written; the message says why."""
 
 
-@dataclass(frozen=True)
-class Template:
-    kind: str  # the content kind (validate.schemas.KINDS)
-    namespace: str  # its ids' table in the catalogue
-    file: str  # where it goes inside --in, `{slug}` is the id in lower case
-    pattern: str  # what a valid id looks like
-    list_key: str | None = None  # the list an item is appended to
-    item: str | None = None  # the item template, for kinds whose files hold a list
+class ScaffoldHooks(Protocol):
+    """What `kemble new KIND ID` can make of a game, and the files it writes for it."""
 
-    @property
-    def whole(self) -> str:
-        return {"space_cards": "deck", "scenario": "scenario", "boss": "boss"}.get(
-            self.kind, self.kind
-        )
+    kinds: Sequence[str]  # the KINDs, in the order an unknown kind's message lists them
+    folder_kinds: Collection[str]  # those that make a whole folder named ID under --in
+
+    def plan(self, kind: str, item_id: str, folder: Path) -> list[tuple[Path, str]]:
+        """The files to write under `folder` (--in), each with its whole text; raises
+        ScaffoldError, before anything is written, for an id that would not validate."""
+        ...
 
 
-def _listed(kind: str, item: str, pattern: str = schemas.SNAKE_ID, namespace: str = "") -> Template:
-    return Template(kind, namespace or kind, f"{kind}.yaml", pattern, kind, item)
+class NoScaffold(LookupError):
+    """The game has no skeletons."""
 
 
-TEMPLATES: dict[str, Template] = {
-    "deck": Template("space_cards", "deck", "decks/{slug}.yaml", schemas.DECK_CODE),
-    "space-card": Template(
-        "space_cards", "card", "decks/{slug}.yaml", schemas.SPACE_CARD_ID, "cards", "space-card"
-    ),
-    "boss": Template("boss", "boss", "bosses/{slug}.yaml", schemas.DECK_CODE),
-    "object": _listed("objects", "object"),
-    "upgrade": _listed("upgrades", "upgrade"),
-    "powerup": _listed("powerups", "powerup"),
-    "sensor": _listed("sensors", "sensor", r"^([1-9][0-9]|[1-3][0-9]{2}|400)$", "sensor"),
-    "mission": _listed("missions", "mission"),
-    "achievement": _listed("achievements", "achievement"),
-    "variant": _listed("variants", "variant"),
-    "scenario": Template("scenario", "scenario", "scenarios/{slug}.yaml", schemas.SCENARIO_ID),
-}
-KINDS = (*TEMPLATES, "expansion")
-EXPANSION_PATTERN = r"^[a-z][a-z0-9]*(-[a-z0-9]+)*$"
-
-
-def _text(name: str, suffix: str = ".yaml") -> str:
-    return (resources.files(__package__) / "templates" / f"{name}{suffix}").read_text("utf-8")
+def scaffold_hooks(game_id: str | None) -> ScaffoldHooks:
+    """The skeletons of a game (None: the game of the files that name none); raises
+    registry.UnknownGame with the known ids, or NoScaffold."""
+    game = registry().game(game_id)
+    found = hooks(game, "scaffold")
+    if found is None:
+        raise NoScaffold(f"{game.info.title} has no skeletons for `kemble new` yet")
+    return found  # type: ignore[no-any-return]
 
 
 def display_name(item_id: str) -> str:
@@ -72,8 +56,18 @@ def display_name(item_id: str) -> str:
     return re.sub(r"[_-]+", " ", item_id).strip().capitalize()
 
 
-def schema_line(target: Path, kind: str) -> str:
-    schema = project_root() / "schema" / schemas.schema_file_name(kind)
+def fill(text: str, **values: str) -> str:
+    """A template with each `{{KEY}}` replaced by its value."""
+    for key, value in values.items():
+        text = text.replace("{{" + key + "}}", value)
+    return text
+
+
+def modeline(target: Path, game_id: str | None, kind: str) -> str:
+    """The `$schema=` line of a `kind` file written at `target`: the relative path to the
+    game's shipped schema (schema/<game>/), so that an editor finds it from there."""
+    game = registry().game(game_id)
+    schema = project_root() / "schema" / game.info.id / game.content_kinds()[kind]
     try:
         relative = Path(os.path.relpath(schema, target.parent.resolve())).as_posix()
     except ValueError:  # another drive: an absolute path still resolves
@@ -81,83 +75,29 @@ def schema_line(target: Path, kind: str) -> str:
     return f"{MODELINE_PREFIX}{relative}"
 
 
-def _fill(text: str, **values: str) -> str:
-    for key, value in values.items():
-        text = text.replace("{{" + key + "}}", value)
-    return text
-
-
-ID_RULES = {  # what a valid id looks like, in words, by its pattern
-    schemas.SNAKE_ID: "lower-case letters, digits and underscores, such as shield_drone",
-    schemas.DECK_CODE: "upper-case letters and digits, such as N1 or KRAKEN",
-    schemas.SPACE_CARD_ID: "a deck code, a dash and two digits, such as N1-07",
-    schemas.SCENARIO_ID: "lower-case words joined by dashes, such as nebula-01",
-}
-
-
-def _check_id(what: str, item_id: str, pattern: str) -> None:
-    if not re.fullmatch(pattern.strip("^$"), item_id):
-        rule = ID_RULES.get(pattern, "a number from 10 to 400" if what == "sensor" else pattern)
-        raise ScaffoldError(f"'{item_id}' is not a valid {what} id: {rule}")
-
-
-def _taken(namespace: str, item_id: str, folder: Path) -> str | None:
-    """Where the id is already defined, in the base game or the folder, if it is."""
-    catalog = validate_paths([folder] if folder.is_dir() else []).catalog
-    item = catalog.table(namespace).get(item_id)
-    return None if item is None else item.where()
-
-
-def plan(kind: str, item_id: str, folder: Path, **fill: str) -> tuple[Path, str]:
-    """The file to write and its whole new text (an existing file with the item appended)."""
-    template = TEMPLATES[kind]
-    _check_id(kind, item_id, template.pattern)
-    if (where := _taken(template.namespace, item_id, folder)) is not None:
-        raise ScaffoldError(f"'{item_id}' is already defined at {where}")
-    slug = item_id.split("-")[0] if kind == "space-card" else item_id
-    target = folder / template.file.format(slug=slug.lower())
-    values = {"ID": item_id, "NAME": display_name(item_id), "OBJECT": "fighter", **fill}
-    item = _fill(_text(f"{template.item}.item"), **values) if template.item else ""
-    if target.exists():
-        if not template.item:
-            raise ScaffoldError(f"{target} already exists: choose another id or --in folder")
-        return target, _append(target, template, item_id, item)
-    whole_id = slug if kind == "space-card" else item_id
-    if kind == "space-card" and (where := _taken("deck", slug, folder)) is not None:
-        raise ScaffoldError(f"deck '{slug}' is already defined at {where}: add '{item_id}' there")
-    header = {**values, "ID": whole_id, "NAME": display_name(whole_id)}
-    body = _fill(_text(template.whole), **header, ITEMS=item.rstrip("\n"))
-    if kind == "deck":
-        cards = [
-            _fill(_text("space-card.item"), **{**values, "ID": f"{item_id}-0{n}"}) for n in (1, 2)
-        ]
-        body = _fill(_text("deck"), **header, ITEMS="".join(cards).rstrip("\n"))
-    return target, _fill(body, SCHEMA=schema_line(target, template.kind).split("=", 1)[1])
-
-
-def _append(target: Path, template: Template, item_id: str, item: str) -> str:
-    """The file's text with the item added at the end of its block list. Only a list that
-    is the file's last key and written in block style is extended: anything else would need
-    the file rewritten, and that is the author's layout to choose."""
+def append_item(
+    target: Path, kind: str, key: str, item_id: str, item: str, id_keys: Sequence[str] = ("id",)
+) -> str:
+    """The text of `target`, a `kind` file, with `item` (a list entry's text, indented by two)
+    added at the end of its list `key`; an entry's id is its first key of `id_keys`. Only a
+    list that is the file's last key and written in block style is extended: anything else
+    would need the file rewritten, and that is the author's layout to choose."""
     text = target.read_text(encoding="utf-8")
     doc, _ = load_text(text, str(target))
     data = doc.data if doc is not None else None
-    if not isinstance(data, YMap) or data.get("kind") != template.kind:
-        raise ScaffoldError(f"{target} is not a '{template.kind}' file: cannot add to it")
-    key = template.list_key
-    items = data.get(key)
-    ids = {entry.get("id", entry.get("number")) for entry in items or [] if isinstance(entry, YMap)}
+    if not isinstance(data, YMap) or data.get("kind") != kind:
+        raise ScaffoldError(f"{target} is not a '{kind}' file: cannot add to it")
+    entries = [entry for entry in data.get(key) or [] if isinstance(entry, YMap)]
+    ids = {next((entry[k] for k in id_keys if k in entry), None) for entry in entries}
     if item_id in ids or (item_id.isdigit() and int(item_id) in ids):
         raise ScaffoldError(f"{target} already has '{item_id}'")
-    key_line = next(
-        (i for i, line in enumerate(text.splitlines()) if line.startswith(f"{key}:")), None
-    )
-    after_key = text.splitlines()[key_line][len(key) + 1 :].split("#")[0].strip()
+    lines = text.splitlines()
+    key_line = next((i for i, line in enumerate(lines) if line.startswith(f"{key}:")), None)
+    after_key = lines[key_line][len(key) + 1 :].split("#")[0].strip()
     if list(data)[-1] != key or after_key not in ("", "[]"):
         raise ScaffoldError(
             f"{target}: '{key}' is not a block list at the end of the file; add '{item_id}' by hand"
         )
-    lines = text.splitlines()
     if after_key == "[]":
         lines[key_line] = f"{key}:"
     indent = next(
@@ -170,25 +110,3 @@ def _append(target: Path, template: Template, item_id: str, item: str) -> str:
     )
     shifted = [line[2:] if line.startswith("  ") else line for line in item.splitlines()]
     return "\n".join([*lines, *(" " * indent + line for line in shifted)]) + "\n"
-
-
-def expansion(name: str, folder: Path) -> list[tuple[Path, str]]:
-    """A whole expansion folder: a deck whose cards show a new object kind, a power-up, and a
-    scenario on the new cards, with a README of the commands to run."""
-    _check_id("expansion", name, EXPANSION_PATTERN)
-    root = folder / name
-    if root.exists():
-        raise ScaffoldError(f"{root} already exists")
-    code = re.sub(r"[^A-Z0-9]", "", name.upper())[:3] + "X"
-    slug = name.replace("-", "_")
-    raider = f"{slug}_raider"
-    planned = [
-        plan("deck", code, root, OBJECT=raider),
-        plan("object", raider, root),
-        plan("powerup", f"{slug}_boost", root),
-        plan("scenario", f"{name}-01", root),
-    ]
-    scenario_path, scenario = planned[-1]
-    planned[-1] = (scenario_path, scenario.replace("[S1-09, S1-02]", f"[{code}-01, {code}-02]"))
-    readme = _fill(_text("README", ".md"), NAME=name, DIR=root.as_posix())  # as `--in` was given
-    return [*planned, (root / "README.md", readme)]

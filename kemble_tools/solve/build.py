@@ -15,6 +15,7 @@ from kemble_tools.fileio import write_atomic
 from kemble_tools.solve import ANALYSIS_STATES
 from kemble_tools.solve.cache import FOLDER, SolutionCache, entry_key
 from kemble_tools.solve.checks import check, report, scenario_files
+from kemble_tools.solve.hooks import NoSolver
 from kemble_tools.solve.named import selected, solve_named
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution
@@ -41,7 +42,11 @@ def build_solutions(
     names |= set(selected(bundle, [])) if with_base else set()
     limits = replace(BUILD_LIMITS, states=limit_states or BUILD_LIMITS.states)
     store = SolutionCache(cache)
-    data = solutions(bundle, sorted(names), limits, store)
+    try:
+        data = solutions(bundle, sorted(names), limits, store)
+    except NoSolver as exc:  # a game that does not take part in solving: said, not fatal
+        sys.stdout.write(f"solve: {exc}\n")
+        data = []
     target = out / "solutions.json"
     write_atomic(target, json.dumps(data, indent=2) + "\n")  # byte for byte the same
     store.prune()

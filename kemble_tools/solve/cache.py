@@ -1,8 +1,9 @@
 """`kemble build`'s solution cache: a scenario's answer kept under a hash of all it depends on.
 
 The key hashes the scenario's reach (reach.py: the scenario and the parts of the bundle its game
-can read), the solver's version (the package's version and its engine, DSL and solver sources,
-so an edited rule re-solves) and the analysis budget. The decision's state limit is not in the
+can read), the solver's version (the package's version, the sources of its engine kernel, DSL
+and solver, and those of the game's plugin package, its rules and solver hooks included, so an
+edited rule re-solves) and the analysis budget. The decision's state limit is not in the
 key: a verdict the search reached in N states is the same under any limit above N, so an entry
 records what it needed and is used only under a limit that allows it (an unknown, only under
 the limit that stopped it). An answer from the cache is then the very answer a cold build
@@ -19,31 +20,44 @@ import contextlib
 import hashlib
 import json
 import os
+import sys
 import time
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.core.registry import GamePlugin
 from kemble_tools.fileio import write_atomic
+from kemble_tools.solve.hooks import game_of
 from kemble_tools.solve.reach import key as reach_key
 
 FOLDER = Path(".cache") / "solutions"  # inside the build's output folder
 FORMAT = 1  # of an entry
 KEEP = 500  # entries kept; the least recently used go first
-# The code a solution depends on: the engine, the solver, and the DSL's definition and IR.
-SOURCES = ("engine", "games/kembles_cascade", "solve", "dsl/spec.py", "dsl/ir.py")
+# The code of the core a solution depends on: the engine's kernel, the solver, and the DSL's
+# vocabulary types and IR; and the game's whole package, its vocabulary too (`game_sources`).
+SOURCES = ("engine", "solve", "dsl/vocabulary.py", "dsl/ir.py")
+
+
+def game_sources(game: GamePlugin) -> Path:
+    """The folder of the package that defines the game's plugin (Kemble's:
+    kemble_tools/games/kembles_cascade), or its module's file for a plugin that is a module."""
+    module = sys.modules[type(game).__module__]
+    path = Path(module.__file__ or "").resolve()
+    return path.parent if module.__package__ else path
 
 
 @cache
-def solver_version() -> str:
-    """The package's version and a hash of the sources that decide a solution."""
+def solver_version(game_folder: Path) -> str:
+    """The package's version and a hash of the sources that decide a solution: the core's
+    and those in `game_folder` (`game_sources`)."""
     root = Path(__file__).resolve().parents[1]
+    sources = [*((root, root / source) for source in SOURCES), (game_folder.parent, game_folder)]
     digest = hashlib.sha256()
-    for source in SOURCES:
-        found = root / source
+    for base, found in sources:
         for path in sorted(found.rglob("*.py")) if found.is_dir() else [found]:
-            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.relative_to(base).as_posix().encode())
             digest.update(path.read_bytes())
     try:
         version = metadata.version("kemble_tools")
@@ -55,7 +69,7 @@ def solver_version() -> str:
 def entry_key(bundle: dict[str, Any], name: str, analysis_states: int, memory_mb: Any) -> str:
     extra = {
         "format": FORMAT,
-        "solver": solver_version(),
+        "solver": solver_version(game_sources(game_of(bundle))),
         "analysis_states": analysis_states,
         "memory_mb": memory_mb,
     }

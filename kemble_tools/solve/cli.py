@@ -9,10 +9,10 @@ from typing import Any
 
 from rich.console import Console
 
-from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.solve.build import BUILD_ANALYSIS_STATES, BUILD_LIMITS, build_solutions
 from kemble_tools.solve.checks import check, report, scenario_files
 from kemble_tools.solve.graph import export
+from kemble_tools.solve.hooks import NoSolver, solo_game
 from kemble_tools.solve.named import selected, solve_named
 from kemble_tools.solve.report import narrate, summary, table
 from kemble_tools.solve.search import Limits
@@ -48,7 +48,13 @@ def run_solve(
     if graph is not None and len(names) != 1:
         sys.stderr.write("--graph needs exactly one scenario\n")
         return EXIT_USAGE
-    solutions = solve_named(bundle, names, Limits(*limits), analysis_states, jobs, naive, as_json)
+    try:
+        solutions = solve_named(
+            bundle, names, Limits(*limits), analysis_states, jobs, naive, as_json
+        )
+    except NoSolver as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return EXIT_INVALID
     if graph is not None and solutions[0].graph is not None:
         export(solutions[0].graph, graph)
     data: Any = [s.to_json() for s in solutions]
@@ -69,5 +75,5 @@ def _print(bundle: dict[str, Any], solutions: list[Solution]) -> None:
         solution = solutions[0]
         sys.stdout.write(summary(solution))
         if solution.witness:
-            game = Game.from_scenario(bundle, bundle["scenarios"][solution.scenario])
-            sys.stdout.write(narrate(solution, game.new_initial_state()))
+            game = solo_game(bundle, bundle["scenarios"][solution.scenario])
+            sys.stdout.write(narrate(solution, game))

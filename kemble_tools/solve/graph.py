@@ -26,19 +26,23 @@ BANDS = ("easy", "medium", "hard", "perfection")
 
 
 def build(search: Any) -> nx.DiGraph:
+    """Each node with its round, kind, margin (named by the game: Kemble's `energy`), chance
+    of winning and whether a win is possible."""
     graph = nx.DiGraph()
+    margin = search.game.margin_name
     by_id = {node.id: node for node in search.nodes.values()}
     for node in by_id.values():
         value = node.value
-        graph.add_node(
-            node.id,
-            round=node.round,
-            kind=node.kind,
-            energy=node.energy,
-            probability=value.probability if value is not None else -1.0,
-            winning=bool(value is not None and value.probability > 0),
-        )
-    graph.add_node(WIN, round=-1, kind="sink", energy=0, probability=1.0, winning=True)
+        data = {
+            "round": node.round,
+            "kind": node.kind,
+            margin: node.margin,
+            "probability": value.probability if value is not None else -1.0,
+            "winning": bool(value is not None and value.probability > 0),
+        }
+        graph.add_node(node.id, **data)
+    sink = {"round": -1, "kind": "sink", margin: 0, "probability": 1.0, "winning": True}
+    graph.add_node(WIN, **sink)
     for node in by_id.values():
         for target in node.edges:
             graph.add_edge(node.id, target)
@@ -79,7 +83,7 @@ def analyse(
         critical_rounds=_critical_rounds(graph, wins, root) if complete else None,
         shortest_win_rounds=min(rounds) if complete else None,
         longest_win_rounds=max(rounds),
-        energy_margin=_margin(search),
+        **{f"{search.game.margin_name}_margin": _margin(search)},
         witness_actions=len(witness) if witness else None,
     )
     result["explored_through_round"] = None if complete else search.explored_through
@@ -121,14 +125,15 @@ def _count_lines(wins: nx.DiGraph, root: Any) -> int:
 
 
 def _margin(search: Any) -> int | None:
-    """The least energy the ship has at the start of a round along the best line."""
+    """The least margin (Kemble: the ship's energy) at the start of a round along the best
+    line."""
     by_id = {node.id: node for node in search.nodes.values()}
     node, least = search.root, None
     seen = set()
     while node is not None and node.id not in seen:
         seen.add(node.id)
         if node.kind == "round":
-            least = node.energy if least is None else min(least, node.energy)
+            least = node.margin if least is None else min(least, node.margin)
         node = by_id.get(node.best) if node.best is not None else None
     return least
 

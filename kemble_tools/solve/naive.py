@@ -10,8 +10,7 @@ from __future__ import annotations
 import time
 from collections import deque
 
-from kemble_tools.games.kembles_cascade.engine import Game
-from kemble_tools.games.kembles_cascade.engine.state import WON
+from kemble_tools.solve.hooks import SoloGame, won
 from kemble_tools.solve.search import LimitHit, Limits
 from kemble_tools.solve.solver import Solution, check_witness
 
@@ -20,15 +19,15 @@ from kemble_tools.solve.solver import Solution, check_witness
 ENTRY_BYTES, STATE_BYTES = 150, 1300
 
 
-def solve_naive(game: Game, name: str, limits: Limits | None = None) -> Solution:
-    if game.open_powerups or game.open_sensors:
+def solve_naive(game: SoloGame, name: str, limits: Limits | None = None) -> Solution:
+    if game.chance:
         raise ValueError("the naive search needs a scenario whose decks are fixed")
     limits = limits or Limits()
     started = time.perf_counter()
     root = game.new_initial_state()
     parents: dict[bytes, tuple[bytes, int] | None] = {root.key(): None}
     frontier = deque([root])
-    solution = Solution(name, "unknown", expect=(game.scenario or {}).get("expect"))
+    solution = Solution(name, "unknown", expect=game.scenario.get("expect"))
     won_key: bytes | None = None
     try:
         while frontier and won_key is None:
@@ -41,11 +40,11 @@ def solve_naive(game: Game, name: str, limits: Limits | None = None) -> Solution
                 if key in parents:
                     continue
                 parents[key] = (state.key(), action)
-                if child.outcome == WON:
-                    won_key = key
-                    break
                 if not child.is_terminal():
                     frontier.append(child)
+                elif won(child):
+                    won_key = key
+                    break
     except LimitHit as hit:
         solution.limit_hit = hit.which
     solution.nodes = len(parents)
@@ -60,7 +59,7 @@ def solve_naive(game: Game, name: str, limits: Limits | None = None) -> Solution
     return solution
 
 
-def _line(game: Game, parents: dict[bytes, tuple[bytes, int] | None], key: bytes) -> list[str]:
+def _line(game: SoloGame, parents: dict[bytes, tuple[bytes, int] | None], key: bytes) -> list[str]:
     actions = []
     step = parents[key]
     while step is not None:

@@ -11,8 +11,8 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-from kemble_tools.games.kembles_cascade.engine import Game
 from kemble_tools.load.content import collect_named
+from kemble_tools.solve.hooks import solo_game
 from kemble_tools.solve.naive import solve_naive
 from kemble_tools.solve.runner import Job, solve_all
 from kemble_tools.solve.search import Limits
@@ -46,7 +46,7 @@ def solve_named(
     `on_reach` is False (the whole bundle: the same answers, more work to set up)."""
     if naive:
         return [
-            solve_naive(Game.from_scenario(bundle, bundle["scenarios"][name]), name, limits)
+            solve_naive(solo_game(bundle, bundle["scenarios"][name]), name, limits)
             for name in names
         ]
     jobs_list = [Job(name, limits, analysis_states, on_reach=on_reach) for name in names]

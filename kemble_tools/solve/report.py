@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
+from kemble_tools.solve.hooks import TURN, SoloGame, won
 from kemble_tools.solve.solver import Solution
 
 
@@ -58,29 +58,34 @@ def _rounds(analysis: dict[str, Any]) -> str:
     return ", ".join(map(str, analysis["critical_rounds"])) or "none"
 
 
-def narrate(solution: Solution, state: Any) -> str:
-    """The witness, turn by turn, played on `state` (a fresh game of the scenario)."""
+def narrate(solution: Solution, game: SoloGame) -> str:
+    """The witness, turn by turn, played on a fresh game of the scenario as `kemble run` plays
+    it (the game lays the lines out: `SoloGame.line_start`), with the position drawn before
+    the turn of every critical round."""
     if not solution.witness:
         return ""
+    state = game.seeded_state()
     critical = set(solution.analysis.get("critical_rounds") or ())
     lines = [f"A winning line ({len(solution.witness)} actions):"]
     turn: list[str] = []
     for words in solution.witness:
-        autoplay_sensor(state, words)
-        if words in ("battle", "powerdown") or words.startswith("sensor"):
+        game.prepare(state, words)
+        start = game.line_start(state, words)
+        if start is not None:
             if turn:
                 lines.append("  " + ", ".join(turn))
                 turn = []
-            if state.round in critical and words in ("battle", "powerdown"):
-                lines.append(f"  -- round {state.round} is critical: every winning line is here")
-                lines += ["     " + row for row in render_board(state).splitlines()[:-1]]
-            turn.append(f"round {state.round}: {words}")
+            round_ = game.round_of(state)
+            if round_ in critical and start == TURN:
+                lines.append(f"  -- round {round_} is critical: every winning line is here")
+                lines += ["     " + row for row in game.draw(state)]
+            turn.append(f"round {round_}: {words}")
         else:
             turn.append(words)
-        state.play(words)
+        state.apply_action(state.string_to_action(words))
     if turn:
         lines.append("  " + ", ".join(turn))
-    lines.append(f"  -> {'won' if state.outcome == 1 else 'not won'}")
+    lines.append(f"  -> {'won' if won(state) else 'not won'}")
     return "\n".join(lines) + "\n"
 
 
@@ -91,8 +96,9 @@ def summary(solution: Solution) -> str:
         parts.append(f"win probability {solution.win_probability:.3f} under the best play")
     if "difficulty" in analysis:
         parts.append(f"difficulty {analysis['difficulty']}")
-    if analysis.get("energy_margin") is not None:
-        parts.append(f"least energy along the line {analysis['energy_margin']}")
+    for key, value in analysis.items():  # the game's margin: `energy_margin` in Kemble's
+        if key.endswith("_margin") and value is not None:
+            parts.append(f"least {key.removesuffix('_margin')} along the line {value}")
     if analysis.get("winning_share") is not None and analysis.get("winning_nodes"):
         parts.append(f"{analysis['winning_share']:.0%} of the options keep a win possible")
     if not analysis.get("complete", True):

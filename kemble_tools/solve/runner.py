@@ -12,8 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from kemble_tools.bundle import read_bundle, render_bundle
-from kemble_tools.games.kembles_cascade.engine import Game
-from kemble_tools.solve.reach import reach
+from kemble_tools.solve.hooks import SolverHooks, solver_of
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution, solve
 
@@ -31,9 +30,12 @@ def solve_scenario(
     bundle: dict[str, Any],
     job: Job,
     progress: Callable[[int, float], None] | None = None,
+    solver: SolverHooks | None = None,
 ) -> Solution:
-    content = reach(bundle, job.scenario) if job.on_reach else bundle
-    game = Game.from_scenario(content, content["scenarios"][job.scenario], job.open_chance)
+    """One job, by the bundle's game (`solver`: its hooks, when the caller has them)."""
+    solver = solver or solver_of(bundle)
+    content = solver.reach(bundle, job.scenario) if job.on_reach else bundle
+    game = solver.solo_game(content, content["scenarios"][job.scenario], job.open_chance)
     return solve(game, job.scenario, job.limits, job.analysis_states, progress)
 
 
@@ -45,7 +47,10 @@ def solve_all(
 ) -> list[Solution]:
     """Every job, in parallel processes when there are several; `report(scenario, states,
     seconds, done)` hears how each is going."""
+    if not jobs:
+        return []
     workers = max(1, min(workers or os.cpu_count() or 1, len(jobs)))
+    solver = solver_of(bundle)
     if workers == 1:
         results = []
         for job in jobs:
@@ -54,7 +59,7 @@ def solve_all(
                 if report:
                     report(name, states, seconds, False)
 
-            solution = solve_scenario(bundle, job, tell)
+            solution = solve_scenario(bundle, job, tell, solver)
             if report:
                 report(job.scenario, solution.states, solution.seconds, True)
             results.append(solution)
@@ -63,7 +68,8 @@ def solve_all(
     context = multiprocessing.get_context("spawn")
     with context.Manager() as manager, ProcessPoolExecutor(workers, mp_context=context) as pool:
         updates = manager.Queue()
-        futures = {pool.submit(_work, text, job, updates): job for job in jobs}
+        # the hooks go along: a game registered at run time is unknown to a new process
+        futures = {pool.submit(_work, text, job, updates, solver): job for job in jobs}
         pending = set(futures)
         while pending:
             _drain(updates, report)
@@ -78,11 +84,11 @@ def solve_all(
         return [future.result() for future in futures]
 
 
-def _work(text: str, job: Job, updates: Any) -> Solution:
+def _work(text: str, job: Job, updates: Any, solver: SolverHooks) -> Solution:
     def tell(states: int, seconds: float) -> None:
         updates.put((job.scenario, states, seconds))
 
-    return _without_graph(solve_scenario(read_bundle(text), job, tell))
+    return _without_graph(solve_scenario(read_bundle(text), job, tell, solver))
 
 
 def _drain(updates: Any, report: Callable[[str, int, float, bool], None] | None) -> None:

@@ -1,32 +1,32 @@
 """The search: an AND-OR search over the engine's own transitions, one round at a time.
 
-The graph the search works on has a node for every state where a round begins (the player is
-about to play a sensor card or choose Battle or Power Down), every chance node (an open deck is
-drawn) and every end of the game. Expanding a node enumerates, by depth-first search over the
-player's actions within the round, the distinct nodes the round can reach (deduplicated by
-canonical key): these are its edges. Rounds only go forward, so the graph is acyclic.
+The graph the search works on has a node for every state where a round begins (Kemble's: the
+player is about to play a sensor card or choose Battle or Power Down), every chance node (an
+open deck is drawn) and every end of the game: the game says which (`SoloGame.is_node`,
+hooks.py). Expanding a node enumerates, by depth-first search over the player's actions within
+the round, the distinct nodes the round can reach (deduplicated by canonical key): these are
+its edges. Rounds only go forward, so the graph is acyclic.
 
 A node's value is the chance of winning under the best play (expectimax: a player node takes its
 best edge, a chance node averages over its outcomes) and whether the win is sure whatever chance
 does (AND-OR). Values are memoised by canonical key; a node whose resources are dominated by a
-node known to be lost is lost (canonical.py); a game over is a leaf. The first search stops at
+node known to be lost is lost (`dominates`); a game over is a leaf. The first search stops at
 the first sure win (`run`); the analysis then gives every node from which a win is possible
 all its edges (`explore_wins`), which graph.py measures.
 """
 
 from __future__ import annotations
 
+import struct
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.engine.kernel import CHANCE
-from kemble_tools.games.kembles_cascade.engine import Game, State
-from kemble_tools.games.kembles_cascade.engine import actions as A
-from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
-from kemble_tools.solve.canonical import Canon, dominates
+from kemble_tools.engine.api import State
+from kemble_tools.solve.hooks import SoloGame, won
 
 QUICK_LOOK = 200_000  # states tried in the actions' own order before ordering rounds by promise
 # What the table's parts cost in memory, for the --memory limit: a node (its object, its edge
@@ -70,7 +70,7 @@ class Node:
     id: int
     round: int
     kind: str  # "round", "chance", "won" or "lost"
-    energy: int
+    margin: int  # SoloGame.margin
     value: Value | None = None
     complete: bool = False  # every edge is known (the node was fully expanded)
     edges: dict[int, tuple[int, ...]] = field(default_factory=dict)  # target -> actions
@@ -82,13 +82,12 @@ class Search:
 
     def __init__(
         self,
-        game: Game,
+        game: SoloGame,
         limits: Limits | None = None,
         progress: Callable[[int, float], None] | None = None,
         dominance: bool = True,
     ) -> None:
         self.game = game
-        self.canon = Canon(game)
         self.limits = limits or Limits()
         self.progress = progress
         self.dominance = dominance
@@ -98,8 +97,9 @@ class Search:
         self.pruned = 0  # nodes found lost by dominance
         self.table_bytes = 0  # the table's memory, estimated (NODE_BYTES, …)
         self.started = time.perf_counter()
+        self._structs: dict[int, struct.Struct] = {}
         self.root_state = game.new_initial_state()
-        self.root = self.node(self.root_state, self.canon.key(self.root_state))
+        self.root = self.node(self.root_state, self.key(self.root_state))
         self.first_witness_at: float | None = None
         self.explored_through = 0  # rounds whose winning nodes the analysis knows in full
         self.quick = QUICK_LOOK
@@ -186,9 +186,9 @@ class Search:
         """The best the player can do from `state` until the next nodes: the best of their
         values. Every node reached becomes an edge of `node`, with its actions."""
         best, complete = LOST, True
-        if prefix and is_node(state):
+        if prefix and self.game.is_node(state):
             found: Iterator[tuple[tuple[int, ...], State, bytes]] = iter(
-                [((), state, self.canon.key(state))]
+                [((), state, self.key(state))]
             )
         elif self.expanded < self.quick:
             found = self.stops(state, exhaustive=False)  # in the order the actions come
@@ -213,44 +213,25 @@ class Search:
         return best
 
     def _promise(self, found: tuple[tuple[int, ...], State, bytes]) -> tuple[float, ...]:
-        """How promising a round's end looks (smaller first): a win, then the boss's energy
-        still standing, then the ship's health."""
-        _, state, _ = found
-        if state.outcome:
-            return (0.0 if state.outcome == WON else 2.0, 0.0, 0.0)
-        player = state.players[0]
-        return (1.0, self._boss_energy(state), -(player.energy - player.threat / 2))
-
-    def _boss_energy(self, state: State) -> float:
-        quadrants, cards = self.game.tables.quadrants, self.game.tables.cards
-        left = sum(
-            quadrant.energy
-            for q in state.cells
-            if (quadrant := quadrants[q]).destructible and cards[quadrant.card].boss >= 0
-        )
-        pending = sum(
-            quadrants[q].energy
-            for row in state.boss_rows_pending
-            for c in row
-            for q in cards[c].front
-            if quadrants[q].destructible
-        )
-        return left + pending + (0 if state.boss >= 0 else 100)
+        """How promising a round's end looks (smaller first): the game says."""
+        return self.game.promise(found[1])
 
     def stops(
         self, start: State, exhaustive: bool = True
     ) -> Iterator[tuple[tuple[int, ...], State, bytes]]:
         """Every node the rest of the round can reach from `start` by the player's actions,
         each once, with the first path of actions found to it: depth first, the most
-        promising actions first (fire, then move, buy, play; turning last). Unless
+        promising actions first (`SoloGame.ordered`; Kemble's: fire, then move, buy, play;
+        turning last). Unless
         `exhaustive`, a state the round already reached with as much of every resource left
         is not explored again (dominance within the round)."""
-        seen = {self.canon.key(start)}
+        game = self.game
+        split, ordered, is_node, pack = game.split, game.ordered, game.is_node, self._pack
+        seen = {self.key(start)}
         fronts: dict[bytes, list[Any]] = {}
         stack: list[tuple[State, tuple[int, ...], Iterator[int]]] = [
-            (start, (), iter(self._ordered(start)))
+            (start, (), iter(ordered(start)))
         ]
-        canon = self.canon
         while stack:
             state, path, actions = stack[-1]
             action = next(actions, None)
@@ -259,47 +240,33 @@ class Search:
                 continue
             child = state.child(action)
             self._count()
-            key = canon.key(child)
+            board, resources, hand = split(child)
+            key = board + pack([*resources, len(hand), *hand])
             if key in seen:
                 continue
             seen.add(key)
-            if not exhaustive and self.dominance and self._visited_better(child, fronts):
+            if (
+                not exhaustive
+                and self.dominance
+                and _visited_better(board, (resources, hand), fronts)
+            ):
                 self.pruned += 1
                 continue
             if is_node(child):
                 yield (*path, action), child, key
             else:
-                stack.append((child, (*path, action), iter(self._ordered(child))))
-
-    def _visited_better(self, state: State, fronts: dict[bytes, list[Any]]) -> bool:
-        """The round already reached this board with at least these resources (and is
-        exploring or has explored all it can do): this state can add nothing."""
-        board, resources, hand = self.canon.split(state)
-        front = fronts.setdefault(board, [])
-        mine = (resources, hand)
-        if any(dominates(other, mine) for other in front):
-            return True
-        front[:] = [other for other in front if not dominates(mine, other)]
-        front.append(mine)
-        return False
-
-    def _ordered(self, state: State) -> list[int]:
-        actions = state.legal_actions()
-        if len(actions) <= 1:
-            return actions  # a forced move: one child
-        rank = self.game.actions.decoded
-        return sorted(actions, key=lambda a: _PRIORITY.get(rank[a][0], 5))
+                stack.append((child, (*path, action), iter(ordered(child))))
 
     # --- dominance -------------------------------------------------------------------------------
 
     def _dominated(self, state: State) -> bool:
-        board, resources, hand = self.canon.split(state)
+        board, resources, hand = self.game.split(state)
         front = self.lost_fronts.get(board)
         return bool(front) and any(dominates(lost, (resources, hand)) for lost in front)
 
     def _remember_lost(self, state: State) -> None:
         """Keep the Pareto front of lost resources for the state's board."""
-        board, resources, hand = self.canon.split(state)
+        board, resources, hand = self.game.split(state)
         front = self.lost_fronts.setdefault(board, [])
         mine = (resources, hand)
         if any(dominates(lost, mine) for lost in front):
@@ -310,16 +277,29 @@ class Search:
 
     # --- nodes and limits ----------------------------------------------------------------------
 
+    def key(self, state: State) -> bytes:
+        """The state's canonical key: its board, then its resources and hand."""
+        board, resources, hand = self.game.split(state)
+        return board + self._pack([*resources, len(hand), *hand])
+
+    def _pack(self, values: list[int]) -> bytes:
+        count = len(values)
+        made = self._structs.get(count)
+        if made is None:
+            made = self._structs[count] = struct.Struct(f"={count}i")
+        return made.pack(*values)
+
     def node(self, state: State, key: bytes) -> Node:
         """The table's node for `state`, whose canonical key is `key`: made when first seen."""
         node = self.nodes.get(key)
         if node is None:
+            game = self.game
             if state.is_terminal():
-                kind = "won" if state.outcome == WON else "lost"
+                kind = "won" if won(state) else "lost"
             else:
                 kind = "chance" if state.is_chance_node() else "round"
-            energy = state.players[0].energy
-            node = self.nodes[key] = Node(len(self.nodes), state.round, kind, energy)
+            node = Node(len(self.nodes), game.round_of(state), kind, game.margin(state))
+            self.nodes[key] = node
             self.table_bytes += NODE_BYTES + len(key)
         return node
 
@@ -351,41 +331,29 @@ class Search:
         return self.table_bytes / 1e6
 
 
-# The order in which a round's actions are tried, by verb: fire first, turn last (`stops`).
-_PRIORITY = {
-    verb: rank
-    for rank, verb in enumerate(
-        (
-            A.FIRE,
-            A.OVERLOAD_FIRE,
-            A.CHOOSE,
-            A.CHOOSE_NONE,
-            A.MOVE,
-            A.ENTER,
-            A.SPEND,
-            A.OVERLOAD_MOVE,
-            A.OVERLOAD_ENTER,
-            A.BUY,
-            A.BUY_POWERUP,
-            A.PLAY,
-            A.END,
-            A.BATTLE_,
-            A.POWERDOWN_,
-            A.SENSOR_,
-            A.ROTATE,
-        )
-    )
-}
-
-
-def is_node(state: State) -> bool:
-    """A node of the round-level graph: a round begins, chance draws, or the game is over."""
-    if state.outcome:
+def dominates(better: tuple[tuple[int, ...], tuple[int, ...]], worse: tuple[Any, Any]) -> bool:
+    """Resources `better` are at least `worse` in every way (hands: a multiset inclusion)."""
+    values, hand = better
+    other_values, other_hand = worse
+    if any(a < b for a, b in zip(values, other_values, strict=True)):
+        return False
+    if not other_hand:
         return True
-    choice = state.choice
-    if choice is not None:
-        return choice.player == CHANCE
-    return state.turn is None and not state.frames and state.phase in (SENSOR, TURN_CHOICE)
+    have = Counter(hand)
+    have.subtract(other_hand)
+    return min(have.values(), default=0) >= 0
+
+
+def _visited_better(board: bytes, mine: tuple[Any, Any], fronts: dict[bytes, list[Any]]) -> bool:
+    """The round already reached this board with at least these resources (and is exploring
+    or has explored all it can do): this state can add nothing. Otherwise `mine` joins the
+    board's Pareto front."""
+    front = fronts.setdefault(board, [])
+    if any(dominates(other, mine) for other in front):
+        return True
+    front[:] = [other for other in front if not dominates(mine, other)]
+    front.append(mine)
+    return False
 
 
 def _better(a: Value, b: Value) -> bool:

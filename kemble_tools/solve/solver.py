@@ -19,11 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.games.kembles_cascade.engine import Game, State
-from kemble_tools.games.kembles_cascade.engine.state import WON
-from kemble_tools.games.kembles_cascade.play import run_script
+from kemble_tools.engine.api import State
 from kemble_tools.solve import ANALYSIS_STATES
-from kemble_tools.solve.search import LimitHit, Limits, Search, Value, is_node
+from kemble_tools.solve.hooks import SoloGame, won
+from kemble_tools.solve.search import LimitHit, Limits, Search, Value
 
 VERDICTS = ("solvable", "unsolvable", "unknown")
 
@@ -85,7 +84,7 @@ class Solution:
 
 
 def solve(
-    game: Game,
+    game: SoloGame,
     name: str,
     limits: Limits | None = None,
     analysis_states: int = ANALYSIS_STATES,
@@ -97,8 +96,8 @@ def solve(
     limits = limits or Limits()
     search = Search(game, limits, progress)
     started = time.perf_counter()
-    solution = Solution(name, "unknown", chance=game.open_powerups or game.open_sensors)
-    solution.expect = (game.scenario or {}).get("expect")
+    solution = Solution(name, "unknown", chance=game.chance)
+    solution.expect = game.scenario.get("expect")
     try:
         value = search.run()
     except LimitHit as hit:
@@ -128,36 +127,29 @@ def solve(
     return _finish(solution, search, started)
 
 
-def draw_share(game: Game, states: int, most: int = 100) -> dict[str, Any]:
-    """The share of the decks' orders for which some line wins: an upper bound on
+def draw_share(game: SoloGame, states: int, most: int = 100) -> dict[str, Any]:
+    """The share of chance's orders for which some line wins: an upper bound on
     `win_probability`, which a player who does not know the order reaches only by luck. Each
-    order is decided as a scenario with no chance left. When only the power-up deck is open
-    and it has at most `most` orders, every order is tried and the share is exact; otherwise
-    the orders are sampled (the scenario's seed + i) and the share comes with a 95 % Wilson
-    interval."""
-    scenario = dict(game.scenario or {})
-    orders = _every_order(game, most)
-    if orders is not None:
-        samples = [{**scenario, "powerups": order} for order in orders]
-    else:
-        base = int(scenario.get("seed", 0))
-        samples = [{**scenario, "seed": base + 1 + i} for i in range(most)]
-    won, tried, spent = 0, 0, 0
+    order is decided as a scenario with no chance left (`SoloGame.fixed_chance`). When there
+    are at most `most` orders, every order is tried and the share is exact; otherwise the
+    orders are sampled and the share comes with a 95 % Wilson interval."""
+    samples, orders = game.fixed_chance(most)
+    won_, tried, spent = 0, 0, 0
     for sample in samples:
         if spent >= states:
             break
-        search = Search(Game.from_scenario(game.bundle, sample), Limits(states - spent))
+        search = Search(sample, Limits(states - spent))
         try:
             value = search.run()
         except LimitHit:
             break
         spent += search.expanded
-        won += value.sure
+        won_ += value.sure
         tried += 1
     if not tried:
         return {"samples": 0}
-    share = won / tried
-    exact = orders is not None and tried == len(orders)
+    share = won_ / tried
+    exact = orders is not None and tried == orders
     low, high = (share, share) if exact else _wilson(share, tried)
     return {
         "samples": tried,
@@ -165,18 +157,6 @@ def draw_share(game: Game, states: int, most: int = 100) -> dict[str, Any]:
         "share": round(share, 4),
         "interval": [round(low, 4), round(high, 4)],
     }
-
-
-def _every_order(game: Game, most: int) -> list[list[str]] | None:
-    """Every order of the open power-up deck (one card of each kind in solo, R-SET-3), or None
-    when the sensor deck is open too or there are more than `most` orders."""
-    import itertools
-    import math
-
-    kinds = sorted(game.tables.powerup_index)
-    if game.open_sensors or not game.open_powerups or math.factorial(len(kinds)) > most:
-        return None
-    return [list(order) for order in itertools.permutations(kinds)]
 
 
 def _wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -202,14 +182,14 @@ def witness(search: Search) -> list[str] | None:
     With chance left open, the line is the one that wins against the draws `kemble run` makes
     (the decks shuffled from the scenario's seed); None when those draws lose."""
     game = search.game
-    draws = SeededDraws(game) if (game.open_powerups or game.open_sensors) else None
+    draws = game.seeded_draws() if game.chance else None
     state, previous = search.root_state.clone(), search.root_state
     words: list[str] = []
     plan: list[int] = []
     while not state.is_terminal():
         if state.is_chance_node():
             assert draws is not None
-            action, plan = draws.outcome(state, previous), []
+            action, plan = draws(state, previous), []
         else:
             if not plan:
                 plan = list(_plan(search, state) or ())
@@ -218,7 +198,7 @@ def witness(search: Search) -> list[str] | None:
             action = plan.pop(0)
             words.append(state.action_to_string(action))
         previous, state = state, state.child(action)
-    if state.outcome != WON:
+    if not won(state):
         return None
     check_witness(game, words)
     return words
@@ -226,8 +206,8 @@ def witness(search: Search) -> list[str] | None:
 
 def _plan(search: Search, state: State) -> tuple[int, ...] | None:
     """The actions to the next node on the best line from `state`."""
-    if is_node(state):
-        node = search.nodes[search.canon.key(state)]
+    if search.game.is_node(state):
+        node = search.nodes[search.key(state)]
         if node.best is None:
             search.value(state, node)
         return node.edges.get(node.best) if node.best is not None else None
@@ -239,45 +219,20 @@ def _plan(search: Search, state: State) -> tuple[int, ...] | None:
     return best[1] if best else None
 
 
-class SeededDraws:
-    """The draws `kemble run` makes, from the decks the scenario's seed shuffles: power-ups
-    come off the top in order; sensor cards too, until the discards are shuffled again."""
-
-    def __init__(self, game: Game) -> None:
-        import random
-
-        seeded = Game.from_scenario(game.bundle, game.scenario or {}).new_initial_state()
-        self.random = random
-        self.seed = seeded.seed
-        self.powerups = list(seeded.powerup_deck)
-        self.initial_powerups = len(self.powerups)
-        hands = [n for player in seeded.players for n in player.hand_sensors]
-        dealt = (game.scenario or {}).get("sensor_hand") is None
-        self.sensors = (hands if dealt else []) + list(seeded.sensor_deck)
-        self.epoch, self.drawn_sensors = 0, 0
-
-    def outcome(self, state: State, previous: State) -> int:
-        choice = state.choice
-        assert choice is not None
-        if choice.kind == "powerup":
-            card = self.powerups[self.initial_powerups - len(state.powerup_deck)]
-        else:
-            if state.draws > self.epoch:  # R-SEN-3: the discards were shuffled into a deck
-                pile = list(previous.sensor_discard)
-                self.random.Random(f"{self.seed}:{self.epoch}").shuffle(pile)
-                self.sensors, self.epoch, self.drawn_sensors = pile, state.draws, 0
-            card = self.sensors[self.drawn_sensors]
-            self.drawn_sensors += 1
-        return state.game.choose_action(choice.values.index(card))
-
-
-def check_witness(game: Game, words: list[str]) -> None:
-    """Replay the witness on a fresh game as `kemble run` does; it must win (AssertionError if
-    it does not)."""
-    seeded = Game.from_scenario(game.bundle, game.scenario or {}).new_initial_state()
-    run_script(seeded, "\n".join(words))
-    if seeded.outcome != WON:
+def check_witness(game: SoloGame, words: list[str]) -> None:
+    """Replay the witness on a fresh game as `kemble run` plays a script; it must win
+    (AssertionError if it does not)."""
+    state = game.seeded_state()
+    for word in words:
+        play_word(game, state, word)
+    if not won(state):
         raise AssertionError("the solver's witness does not win when replayed")
+
+
+def play_word(game: SoloGame, state: State, word: str) -> None:
+    """One script line played in place, as `kemble run` plays it."""
+    game.prepare(state, word)
+    state.apply_action(state.string_to_action(word))
 
 
 def _round(value: float | None) -> float | None:

@@ -33,9 +33,12 @@ def figures(results: Results) -> dict[str, Any]:
     if sims:
         found["win-rate"] = _win_rates(sims)
         dists = distribution_rows(results)
-        found["rounds"] = _histograms(dists, "rounds", "Rounds a game lasted")
-        found["final-glory"] = _histograms(dists, "final_glory", "Final glory of a player")
-        found["top-cards"] = _top_cards(dists)
+        for plot in results.plots:
+            found[plot.name] = (
+                _ranking(dists, plot.measure, plot.title, plot.ranking)
+                if plot.ranking
+                else _histograms(dists, plot.measure, plot.title)
+            )
     solved = solution_rows(results)
     if len({row["alternative"] for row in solved}) > 1:
         found["alternatives"] = _alternatives(solved)
@@ -109,19 +112,20 @@ def _histograms(rows: list[dict[str, Any]], measure: str, title: str) -> Any:
     return figure
 
 
-def _top_cards(rows: list[dict[str, Any]], n: int = 12) -> Any:
-    """The cards that destroyed players most, summed over the sweep."""
+def _ranking(rows: list[dict[str, Any]], measure: str, title: str, axis: str, n: int = 12) -> Any:
+    """The values of a measure counted most, summed over the sweep (the cards that destroyed
+    players most)."""
     plt = _pyplot()
     totals: dict[str, int] = {}
     for row in rows:
-        if row["measure"] == "card":
+        if row["measure"] == measure:
             totals[row["value"]] = totals.get(row["value"], 0) + row["count"]
     ranked = sorted(totals.items(), key=lambda item: (-item[1], item[0]))[:n]
     figure, axes = plt.subplots(figsize=(7, 0.35 * max(len(ranked), 3) + 1.2))
     names = [name for name, _ in ranked][::-1]
     axes.barh(names, [count for _, count in ranked][::-1], color="#d1495b")
-    axes.set_xlabel("players destroyed")
-    axes.set_title("Cards that destroy players most")
+    axes.set_xlabel(axis)
+    axes.set_title(title)
     figure.tight_layout()
     return figure
 

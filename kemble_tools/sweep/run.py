@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.games.kembles_cascade.engine.simulate import Tally
-from kemble_tools.sweep.spec import BASE, SimPoint, Sweep
+from kemble_tools.sweep.hooks import Plot, SimPoint, Tally, sweep_hooks
+from kemble_tools.sweep.spec import BASE, Sweep
 from kemble_tools.sweep.tasks import SimTask, SolveTask, run_sim, run_solve
 
 SCHEDULERS = ("local", "threads", "sync")  # or tcp://HOST:PORT
@@ -32,6 +32,7 @@ class Results:
     solutions: list[dict[str, Any]] = field(default_factory=list)
     tasks: int = 0
     seconds: float = 0.0  # wall time, reported, never written into the tables
+    plots: tuple[Plot, ...] = ()  # what the game plots of its tallies (SweepHooks.plots)
 
 
 def tasks_of(sweep: Sweep) -> list[SimTask | SolveTask]:
@@ -67,6 +68,7 @@ def run_sweep(
         outputs = _run_distributed(sweep, tasks, scheduler, workers, progress, announce)
     results = _merge(tasks, outputs)
     results.seconds = time.perf_counter() - started
+    results.plots = tuple(sweep_hooks(sweep.bundles[BASE]).plots)
     return results
 
 
@@ -175,11 +177,13 @@ def _run_distributed(
 
 
 def _merge(tasks: list, outputs: list[Any]) -> Results:
+    """Each point's tally, its chunks added in task order; the solutions in task order."""
     results = Results(tasks=len(tasks))
     for task, output in zip(tasks, outputs, strict=True):
-        if isinstance(task, SimTask):
-            tally = results.simulations.setdefault(task.point, Tally(task.point.players))
-            tally.add(output)
-        else:
+        if not isinstance(task, SimTask):
             results.solutions.append(output)
+        elif task.point in results.simulations:
+            results.simulations[task.point].add(output)
+        else:
+            results.simulations[task.point] = output
     return results

@@ -1,11 +1,12 @@
-"""Sweep files: read, checked against their schema and the content, turned into bundles.
+"""Sweep files: read, checked against their game's schema and the content, turned into bundles.
 
 A sweep names a grid (variants × player counts × bots × seeds; scenarios × content
 alternatives). Everything it names is checked here, each problem a positioned diagnostic like
-every other file's, before any game is played.
+every other file's, before any game is played; what only the game knows (its variants, whether
+a point can be set up, its bots, an alternative's changes) its sweep hooks say (hooks.py).
 
-Dask's workers import this module too (for `SimPoint`) but compile nothing, so the validator and
-the compiler are imported when a sweep file is read.
+Dask's workers import this module too (for `Sweep`'s points) but compile nothing, so the
+validator and the compiler are imported when a sweep file is read.
 """
 
 from __future__ import annotations
@@ -15,23 +16,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from kemble_tools.core.registry import GamePlugin, hooks
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
-from kemble_tools.games.kembles_cascade.engine.errors import SetupError
-from kemble_tools.games.kembles_cascade.engine.setup import variant_setup
 from kemble_tools.load.yaml_loader import Document, YMap, load_file
+from kemble_tools.sweep.hooks import Problem, SimPoint, SweepHooks
 from kemble_tools.validate.schema_check import check_schema
 
 DEFAULT_CHUNK = 50
 MAX_TASKS = 100_000  # a grid cut finer than this costs more in scheduling than it gains
 BASE = "base"  # the content as it is: every alternative is compared with it
-REMOVABLE = ("upgrades", "powerups", "missions", "achievements")
 
-
-@dataclass(frozen=True)
-class SimPoint:
-    variant: str
-    players: int
-    policy: str
+__all__ = ["BASE", "SimPoint", "Sweep", "read_sweep"]
 
 
 @dataclass
@@ -55,25 +50,40 @@ def read_sweep(path: Path) -> tuple[Sweep | None, list[Diagnostic]]:
         return None, problems
     if not isinstance(doc.data, YMap) or doc.data.get("kind") != "sweep":
         return None, [doc.diagnostic((), "sweep.kind", "a sweep file says 'kind: sweep'")]
-    problems = check_schema(doc, "sweep")
+    game, problems = _game(doc)
+    if game is None:
+        return None, problems
+    problems = check_schema(doc, "sweep", hooks(game, "validation"))
     if problems:
         return None, problems
+    bots: SweepHooks | None = hooks(game, "sweep")
+    if bots is None:
+        where = ("game",) if "game" in doc.data else ()
+        message = f"{game.info.title} has no bots to play a sweep with yet"
+        return None, [doc.diagnostic(where, "sweep.game", message)]
     data = doc.data
-    base, found = _compile(path.parent, [*data.get("content", [])], doc, ("content",))
+    base, found = _compile(path.parent, [*data.get("content", [])], doc, ("content",), game)
     if base is None:
         return None, found
     sweep = Sweep(path, bundles={BASE: base})
-    found += _simulation(sweep, doc, base)
-    found += _solving(sweep, doc, base)
+    found += _simulation(sweep, doc, base, bots)
+    found += _solving(sweep, doc, base, bots, game)
     return (None if found else sweep), found
 
 
+def _game(doc: Document) -> tuple[GamePlugin | None, list[Diagnostic]]:
+    """The game the sweep is for: its `game:`, or the game of the files that name none."""
+    from kemble_tools.validate.pipeline import game_of
+
+    return game_of(doc)
+
+
 def _compile(
-    folder: Path, added: list[str], doc: Document, where: tuple[Any, ...]
+    folder: Path, added: list[str], doc: Document, where: tuple[Any, ...], game: GamePlugin
 ) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
-    """The base game with the named folders, compiled; a folder that is not there is
-    reported at its entry in the sweep file."""
-    from kemble_tools.compile.compiler import compile_validated
+    """The shipped content with the named folders, compiled: the game's bundle; a folder that
+    is not there is reported at its entry in the sweep file."""
+    from kemble_tools.compile.pipeline import compile_validated
     from kemble_tools.validate.pipeline import validate_paths
 
     paths, missing = [], []
@@ -85,33 +95,31 @@ def _compile(
     if missing:
         return None, missing
     result = compile_validated(validate_paths(paths))
-    return result.bundle, ([] if result.bundle is not None else result.diagnostics)
+    bundle = result.bundles.get(game.info.id)
+    return bundle, ([] if bundle is not None else result.diagnostics)
 
 
-def _simulation(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Diagnostic]:
+def _simulation(
+    sweep: Sweep, doc: Document, bundle: dict[str, Any], bots: SweepHooks
+) -> list[Diagnostic]:
     simulate = doc.data.get("simulate")
     if simulate is None:
         return []
     found = []
-    variants = list(simulate.get("variants", ["standard"]))
+    known = list(bots.variants(bundle))
+    variants = list(simulate.get("variants", known[:1]))
     for index, variant in enumerate(variants):
-        if variant not in bundle["variants"]:
-            found.append(
-                _unknown(
-                    doc, ("simulate", "variants", index), "variant", variant, bundle["variants"]
-                )
-            )
-    policies = list(simulate.get("policies", ["random"]))
+        if variant not in known:
+            found.append(_unknown(doc, ("simulate", "variants", index), "variant", variant, known))
+    policies = list(simulate.get("policies", bots.bots[:1]))
     for variant in variants:
         for index, players in enumerate(simulate["players"]):
-            if variant not in bundle["variants"]:
+            if variant not in known:
                 continue
-            try:
-                variant_setup(bundle, variant, players)
-            except SetupError as error:
-                found.append(
-                    doc.diagnostic(("simulate", "players", index), "sweep.players", str(error))
-                )
+            problem = bots.setup_problem(bundle, variant, players)
+            if problem is not None:
+                where = ("simulate", "players", index)
+                found.append(doc.diagnostic(where, "sweep.players", problem))
                 continue
             sweep.points += [SimPoint(variant, players, policy) for policy in policies]
     sweep.games = simulate["games"]
@@ -128,28 +136,15 @@ def _simulation(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Dia
                 hint=f"play more games per task: chunk: {-(-tasks * sweep.chunk // MAX_TASKS)}",
             )
         )
-    if "mcts" in policies:
-        found += _needs_openspiel(doc)
+    for index, policy in enumerate(policies):
+        if (problem := bots.bot_problem(policy)) is not None:
+            found.append(_problem(doc, ("simulate", "policies", index), problem))
     return found
 
 
-def _needs_openspiel(doc: Document) -> list[Diagnostic]:
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        index = list(doc.data["simulate"]["policies"]).index("mcts")
-        return [
-            doc.diagnostic(
-                ("simulate", "policies", index),
-                "sweep.mcts",
-                "the MCTS bot needs OpenSpiel",
-                hint="pip install 'kemble_tools[openspiel]'",
-            )
-        ]
-    return []
-
-
-def _solving(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Diagnostic]:
+def _solving(
+    sweep: Sweep, doc: Document, bundle: dict[str, Any], bots: SweepHooks, game: GamePlugin
+) -> list[Diagnostic]:
     solve = doc.data.get("solve")
     if solve is None:
         return []
@@ -169,7 +164,7 @@ def _solving(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Diagno
         if name in sweep.bundles:
             found.append(doc.diagnostic((*where, "name"), "sweep.duplicate", f"'{name}' twice"))
             continue
-        changed, problems = _alternative(sweep, doc, where, item, bundle)
+        changed, problems = _alternative(sweep, doc, where, item, bundle, bots, game)
         found += problems
         if changed is not None:
             sweep.bundles[name] = changed
@@ -177,74 +172,29 @@ def _solving(sweep: Sweep, doc: Document, bundle: dict[str, Any]) -> list[Diagno
 
 
 def _alternative(
-    sweep: Sweep, doc: Document, where: tuple[Any, ...], item: YMap, base: dict[str, Any]
+    sweep: Sweep,
+    doc: Document,
+    where: tuple[Any, ...],
+    item: YMap,
+    bundle: dict[str, Any],
+    bots: SweepHooks,
+    game: GamePlugin,
 ) -> tuple[dict[str, Any] | None, list[Diagnostic]]:
     """The base content with one alternative's changes: folders added (compiled with the
-    base game and the sweep's content), ids removed, cards given new quadrants."""
-    bundle = base
+    shipped content and the sweep's content), then the game's own changes (SweepHooks.alter)."""
     if "add" in item:
         content = [*doc.data.get("content", []), *item["add"]]
-        bundle, problems = _compile(sweep.path.parent, content, doc, (*where, "add"))
-        if bundle is None:
+        added, problems = _compile(sweep.path.parent, content, doc, (*where, "add"), game)
+        if added is None:
             return None, problems
-    bundle = copy.deepcopy(bundle)
-    found: list[Diagnostic] = []
-    for index, removed in enumerate(item.get("remove", [])):
-        section = next((s for s in REMOVABLE if removed in bundle[s]), None)
-        if section is None:
-            known = {k: 1 for s in REMOVABLE for k in bundle[s]}
-            found.append(_unknown(doc, (*where, "remove", index), "id", removed, known))
-            continue
-        del bundle[section][removed]
-        if (user := _still_used(bundle, removed)) is not None:
-            found.append(
-                doc.diagnostic(
-                    (*where, "remove", index),
-                    "sweep.still_used",
-                    f"'{removed}' cannot be removed: {user} still names it",
-                )
-            )
-    for card_id, card in item.get("replace", {}).items():
-        path = (*where, "replace", card_id)
-        if card_id not in bundle["cards"]:
-            found.append(_unknown(doc, path, "space card", card_id, bundle["cards"]))
-            continue
-        for index, quadrant in enumerate(card["quadrants"]):
-            if quadrant.get("object") not in bundle["objects"]:
-                found.append(
-                    _unknown(doc, (*path, "quadrants", index, "object"), "object kind",
-                             str(quadrant.get("object")), bundle["objects"])
-                )  # fmt: skip
-        bundle["cards"][card_id]["quadrants"] = [dict(q) for q in card["quadrants"]]
-    return (None if found else bundle), found
+        bundle = added
+    changed = copy.deepcopy(bundle)
+    found = [_problem(doc, where, problem) for problem in bots.alter(changed, item)]
+    return (None if found else changed), found
 
 
-def _still_used(bundle: dict[str, Any], removed: str) -> str | None:
-    """Where the rest of the content still names a removed id (a variant's rules, a
-    scenario's power-ups or starting upgrades), as 'variants/standard/rules/...'."""
-    for section in ("variants", "scenarios"):
-        for name, entry in bundle[section].items():
-            if (where := _find(entry, removed)) is not None:
-                return f"{section}/{name}{where}"
-    return None
-
-
-def _find(value: Any, wanted: str, path: str = "") -> str | None:
-    if value == wanted:
-        return path
-    items = (
-        value.items()
-        if isinstance(value, dict)
-        else enumerate(value)
-        if isinstance(value, list)
-        else ()
-    )
-    for key, item in items:
-        if key == wanted:
-            return f"{path}/{key}"
-        if (found := _find(item, wanted, f"{path}/{key}")) is not None:
-            return found
-    return None
+def _problem(doc: Document, where: tuple[Any, ...], problem: Problem) -> Diagnostic:
+    return doc.diagnostic((*where, *problem.path), problem.code, problem.message, hint=problem.hint)
 
 
 def _unknown(doc: Document, path: tuple[Any, ...], what: str, name: str, known: Any) -> Diagnostic:

@@ -2,10 +2,10 @@
 for the same sweep: rows in grid order, no timings, fixed column types.
 
 - simulations: one row per grid point (variant, players, policy): win rate per seat with its
-  95 % Wilson interval, mean glory per seat, rounds, destructions, the causes of destruction
-  and the cards that destroyed players most;
-- distributions: the same points in long form (rounds, final glory, causes, cards: value and
-  count), for histograms;
+  95 % Wilson interval and the game's figures of that seat, then the game's figures per game
+  (its `Tally`'s columns: rounds, what destroyed players, …);
+- distributions: the same points in long form (each of the tally's measures: value and count),
+  for histograms;
 - solutions: one row per scenario and content alternative: verdict, win probability and the
   difficulty metrics, with the change in win probability from the content as it is.
 """
@@ -53,29 +53,15 @@ def simulation_rows(results: Results) -> list[dict[str, Any]]:
             row[f"p{seat + 1}_win_rate"] = round(tally.wins[seat] / games, 4) if playing else None
             row[f"p{seat + 1}_win_low"] = None if low is None else round(low, 4)
             row[f"p{seat + 1}_win_high"] = None if high is None else round(high, 4)
-            row[f"p{seat + 1}_glory"] = round(tally.glory[seat] / games, 3) if playing else None
-        rounds = sum(r * n for r, n in tally.rounds.items())
-        row |= {
-            "mean_rounds": round(rounds / games, 3),
-            "destructions_per_game": round(tally.destroyed / games, 3),
-            "top_causes": _top(tally.causes),
-            "top_cards": _top(tally.cards),
-            "unfinished": tally.unfinished,
-        }
-        rows.append(row)
+            row |= tally.seat_columns(seat)
+        rows.append(row | tally.columns())
     return rows
-
-
-def _top(counts: Any, n: int = 5) -> str:
-    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]
-    return "; ".join(f"{name}: {count}" for name, count in ranked)
 
 
 def distribution_rows(results: Results) -> list[dict[str, Any]]:
     rows = []
     for point, tally in results.simulations.items():
-        for measure, counts in (("rounds", tally.rounds), ("final_glory", tally.final_glory),
-                                ("cause", tally.causes), ("card", tally.cards)):  # fmt: skip
+        for measure, counts in tally.distributions().items():
             for value, count in sorted(counts.items(), key=lambda item: str(item[0]).zfill(6)):
                 rows.append(
                     {
@@ -104,8 +90,8 @@ def solution_rows(results: Results) -> list[dict[str, Any]]:
     return rows
 
 
-TYPES = {  # pyarrow type names per column; anything not listed is text
-    "players": "int64", "games": "int64", "unfinished": "int64", "count": "int64",
+TYPES = {  # pyarrow type names of the core's columns; a game's are typed by their values
+    "players": "int64", "games": "int64", "count": "int64",
     "effort": "int64", "winning_lines": "int64", "states": "int64", "limit_hit": "bool_",
 }  # fmt: skip
 
@@ -149,4 +135,8 @@ def _arrow_type(column: str, rows: list[dict[str, Any]]) -> Any:
     if column in TYPES:
         return getattr(pa, TYPES[column])()
     sample = next((row[column] for row in rows if row[column] is not None), "")
+    if isinstance(sample, bool):
+        return pa.bool_()
+    if isinstance(sample, int):
+        return pa.int64()
     return pa.float64() if isinstance(sample, float) else pa.string()

@@ -12,11 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from kemble_tools.games.kembles_cascade.engine.game import Game
-from kemble_tools.games.kembles_cascade.engine.simulate import Tally, play_games
-from kemble_tools.sweep.spec import SimPoint
-
-_GAMES: dict[tuple[int, str, int], Any] = {}  # per worker: (bundle, variant, players) -> Game
+from kemble_tools.sweep.hooks import SimPoint, Tally, sweep_hooks
 
 
 @dataclass(frozen=True)
@@ -43,16 +39,9 @@ class SolveTask:
 
 
 def run_sim(bundle: dict[str, Any], task: SimTask) -> Tally:
-    """Play a chunk of seeded games. The Game (the bundle's typed tables) is built once per
-    worker and variant, not once per chunk."""
-    point = task.point
-    cache_key = (id(bundle), point.variant, point.players)
-    if cache_key not in _GAMES:
-        if len(_GAMES) > 16:
-            _GAMES.clear()
-        _GAMES[cache_key] = Game.from_variant(bundle, point.variant, point.players)
-    game = _GAMES[cache_key]
-    return play_games(game, point.policy, range(task.first_seed, task.first_seed + task.count))
+    """Play a chunk of seeded games with the bundle's game (SweepHooks.play)."""
+    seeds = range(task.first_seed, task.first_seed + task.count)
+    return sweep_hooks(bundle).play(bundle, task.point, seeds)
 
 
 def run_solve(bundle: dict[str, Any], task: SolveTask) -> dict[str, Any]:

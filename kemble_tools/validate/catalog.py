@@ -1,7 +1,7 @@
-"""The catalogue: every defined thing (card, deck, boss, object kind, …) indexed by its id.
-
-Built from schema-checked documents; items whose shape is wrong are skipped here because the
-schema check has already reported them. Duplicate ids are reported as they are found.
+"""The catalogue: every thing a game's files define (a card, a deck, a kind, …), indexed by its
+namespace and id. Each game builds its own from its schema-checked files (its validation hooks,
+validate/hooks.py); the later stages look ids up in it (the effect compiler, the LSP, the
+printing checks). An id defined twice is a diagnostic of the catalogue.
 """
 
 from __future__ import annotations
@@ -14,16 +14,6 @@ from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.load.yaml_loader import Document, YList, YMap
 
 Path_ = tuple[str | int, ...]
-
-# File kinds whose items are simple id'd cards listed under one key.
-LISTED_KINDS = {
-    "objects": ("objects", "object kind"),
-    "upgrades": ("upgrades", "upgrade"),
-    "powerups": ("powerups", "power-up"),
-    "missions": ("missions", "mission"),
-    "achievements": ("achievements", "achievement"),
-    "variants": ("variants", "variant"),
-}
 
 
 @dataclass(frozen=True)
@@ -69,30 +59,6 @@ class Catalog:
             self.decks.setdefault(item.deck, []).append(item)
 
 
-def build_catalog(files: list[tuple[Document, str]]) -> Catalog:
-    catalog = Catalog()
-    for doc, kind in files:
-        data = doc.data
-        if kind == "space_cards":
-            _add_deck(catalog, doc, data)
-        elif kind == "boss":
-            _add_boss(catalog, doc, data)
-        elif kind == "sensors":
-            for path, sensor in _entries(data, "sensors"):
-                number = sensor.get("number")
-                if isinstance(number, int):
-                    catalog.add(Item("sensor", str(number), doc, path, sensor), "sensor number")
-        elif kind == "scenario":
-            if isinstance(data.get("id"), str):
-                catalog.add(Item("scenario", data["id"], doc, (), data), "scenario")
-        elif kind in LISTED_KINDS:
-            key, what = LISTED_KINDS[kind]
-            for path, entry in _entries(data, key):
-                if isinstance(entry.get("id"), str):
-                    catalog.add(Item(key, entry["id"], doc, path, entry), what)
-    return catalog
-
-
 def mappings_in(value: Any, path: Path_) -> Iterator[tuple[Path_, YMap]]:
     """The mapping items of a list, with their paths; anything else is skipped (the schema check
     reports it)."""
@@ -100,44 +66,3 @@ def mappings_in(value: Any, path: Path_) -> Iterator[tuple[Path_, YMap]]:
         for i, item in enumerate(value):
             if isinstance(item, YMap):
                 yield (*path, i), item
-
-
-def _entries(data: YMap, key: str) -> Iterator[tuple[Path_, YMap]]:
-    return mappings_in(data.get(key), (key,))
-
-
-def _add_deck(catalog: Catalog, doc: Document, data: YMap) -> None:
-    deck = data.get("deck")
-    code = deck.get("code") if isinstance(deck, YMap) else None
-    if not isinstance(code, str):
-        return
-    catalog.add(Item("deck", code, doc, ("deck",), deck), "deck")
-    for path, card in _entries(data, "cards"):
-        if isinstance(card.get("id"), str):
-            catalog.add(Item("card", card["id"], doc, path, card, deck=code), "card")
-
-
-def boss_card_id(boss: str, number: int) -> str:
-    return f"BOSS-{boss}-{number}"
-
-
-def boss_warning_id(boss: str) -> str:
-    return f"BOSS-{boss}"
-
-
-def _add_boss(catalog: Catalog, doc: Document, data: YMap) -> None:
-    boss = data.get("id")
-    if not isinstance(boss, str):
-        return
-    catalog.add(Item("boss", boss, doc, (), data), "boss")
-    catalog.add(Item("deck", boss, doc, ("id",), data), "deck")
-    catalog.add(Item("card", boss_warning_id(boss), doc, (), data), "Boss Warning card")
-    for path, card in _entries(data, "cards"):
-        number: Any = card.get("number")
-        if isinstance(number, int) and not isinstance(number, bool):
-            catalog.add(
-                Item("card", boss_card_id(boss, number), doc, path, card, deck=boss), "boss card"
-            )
-    for path, rule in _entries(data, "special_rules"):
-        if isinstance(rule.get("id"), str):
-            catalog.add(Item(f"special:{boss}", rule["id"], doc, path, rule), "special rule")

@@ -11,10 +11,11 @@ from typing import Any
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 
+from kemble_tools.core.registry import hooks, registry
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
 from kemble_tools.dsl.schema import ENUM_CODE, UNKNOWN_CODE
 from kemble_tools.load.yaml_loader import Document
-from kemble_tools.validate.schemas import schema_for
+from kemble_tools.validate.hooks import GameValidation
 
 _TYPE_NAMES = {
     "integer": "a whole number",
@@ -52,9 +53,18 @@ Validator = validators.extend(
 )
 
 
-@cache
-def validator_for(kind: str) -> Any:
-    return Validator(inline_refs(schema_for(kind)))
+# (id of the game's hooks, kind) -> the hooks, kept so that the id stays theirs, and the validator
+_VALIDATORS: dict[tuple[int, str], tuple[GameValidation, Any]] = {}
+
+
+def validator_for(kind: str, game: GameValidation | None = None) -> Any:
+    """The validator of a kind of the game's files (None: of the game of the files that name
+    none), made once per process."""
+    game = game or hooks(registry().game(None), "validation")
+    key = (id(game), kind)
+    if key not in _VALIDATORS:
+        _VALIDATORS[key] = (game, Validator(inline_refs(game.schema(kind))))
+    return _VALIDATORS[key][1]
 
 
 def inline_refs(schema: dict[str, Any]) -> dict[str, Any]:
@@ -139,11 +149,12 @@ def _refs(node: Any) -> set[str]:
 MAX_SCHEMA_ERRORS = 1000  # per file: nobody reads more, and an alias can multiply them
 
 
-def check_schema(doc: Document, kind: str) -> list[Diagnostic]:
-    """The schema problems of one document, each positioned at its YAML node; the checking
-    stops after MAX_SCHEMA_ERRORS of them (the errors come lazily, so that saves the time)."""
+def check_schema(doc: Document, kind: str, game: GameValidation | None = None) -> list[Diagnostic]:
+    """The schema problems of one document of a kind of the game's (None: of the game of the
+    files that name none), each positioned at its YAML node; the checking stops after
+    MAX_SCHEMA_ERRORS of them (the errors come lazily, so that saves the time)."""
     found: list[Diagnostic] = []
-    for count, error in enumerate(validator_for(kind).iter_errors(doc.data), start=1):
+    for count, error in enumerate(validator_for(kind, game).iter_errors(doc.data), start=1):
         if count > MAX_SCHEMA_ERRORS:
             found.append(
                 doc.diagnostic(

@@ -25,8 +25,8 @@ def new(
     kind: Annotated[
         str,
         typer.Argument(
-            help="deck, space-card, boss, object, upgrade, powerup, sensor, mission, "
-            "achievement, variant, scenario or expansion.",
+            help="What to make: a kind of the game's content (a wrong one lists them), or a "
+            "whole folder such as an expansion.",
             show_default=False,
         ),
     ],
@@ -34,33 +34,45 @@ def new(
         str,
         typer.Argument(
             metavar="ID",
-            help="Its id (a sensor's number, an expansion's folder name).",
+            help="Its id (a folder's name, for a kind that makes a folder).",
             show_default=False,
         ),
     ],
     into: Annotated[Path, typer.Option("--in", help="The content folder to write in.")] = Path(),
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game",
+            metavar="ID",
+            help="The game to write for (`kemble games` lists them; default: the game of "
+            "files that name none).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Write a valid, commented skeleton of a content kind (added to the kind's file when it
     exists), or a whole expansion folder; its `$schema=` line resolves from where it is."""
-    from kemble_tools import scaffold
+    from kemble_tools.core.registry import UnknownGame
+    from kemble_tools.scaffold import NoScaffold, ScaffoldError, scaffold_hooks
 
-    if kind not in scaffold.KINDS:
-        typer.echo(f"unknown kind '{kind}': one of {', '.join(scaffold.KINDS)}", err=True)
+    try:
+        skeletons = scaffold_hooks(game)
+    except (UnknownGame, NoScaffold) as exc:
+        typer.echo(f"kemble new: {exc}", err=True)
+        raise typer.Exit(EXIT_INVALID) from None
+    if kind not in skeletons.kinds:
+        typer.echo(f"unknown kind '{kind}': one of {', '.join(skeletons.kinds)}", err=True)
         raise typer.Exit(EXIT_INTERNAL)
     try:
-        planned = (
-            scaffold.expansion(item_id, into)
-            if kind == "expansion"
-            else [scaffold.plan(kind, item_id, into)]
-        )
-    except scaffold.ScaffoldError as exc:
+        planned = skeletons.plan(kind, item_id, into)
+    except ScaffoldError as exc:
         typer.echo(f"kemble new: {exc}", err=True)
         raise typer.Exit(EXIT_INVALID) from None
     for path, text in planned:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, text)
         typer.echo(f"wrote {path}")
-    where = into / item_id if kind == "expansion" else into
+    where = into / item_id if kind in skeletons.folder_kinds else into
     typer.echo(f"next: kemble validate {where}")
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from kemble_tools.compile.compiler import plain
+from kemble_tools.compile.pipeline import plain
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.load.content import collect_named, display_name
 from kemble_tools.load.yaml_loader import load_text

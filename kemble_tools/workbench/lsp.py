@@ -14,14 +14,15 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
 from kemble_tools import __version__
-from kemble_tools.dsl import spec
-from kemble_tools.dsl.text import effects_text
+from kemble_tools.core.registry import UnknownGame
+from kemble_tools.dsl.vocabulary import Vocabulary, vocabulary_of
 from kemble_tools.export.sheets import print_cards
 from kemble_tools.load.content import base_content_dirs, display_name
 from kemble_tools.validate.catalog import Item
@@ -60,16 +61,18 @@ def lookup(check: Check, word: str) -> tuple[str, Item] | None:
 # --- hover ------------------------------------------------------------------------------------
 
 
-def hover(check: Check, word: str) -> str | None:
-    """Markdown for an id: what it is, its generated rules text, and its card's picture."""
+def hover(check: Check, word: str, game: str | None = None) -> str | None:
+    """Markdown for an id: what it is, its generated rules text, and its card's picture; else
+    for a word of the DSL of `game` (the file's; None: the game of files that name none)."""
     found = lookup(check, word)
     bundle = check.bundle
     if found is None:
-        return _dsl_word(word)
+        return _dsl_word(_vocabulary(game), word)
     table, item = found
     lines = [f"**{word}** ({_WHAT[table]}, {item.where()})"]
     if bundle is None:
         return "\n\n".join([*lines, "_fix the errors to see its text and picture_"])
+    effects_text = vocabulary_of(bundle.get("game")).text
     if table == "objects":
         kind = bundle["objects"][word]
         lines += [
@@ -103,9 +106,9 @@ _WHAT = {
 _FLAGS = ("enemy", "blocks_shots", "enterable", "indestructible", "boss", "vacant")
 
 
-def _dsl_word(word: str) -> str | None:
+def _dsl_word(vocabulary: Vocabulary | None, word: str) -> str | None:
     """Triggers, actions and selectors of the effect language explain themselves too."""
-    for table, what in _DSL_TABLES:
+    for table, what in _dsl_tables(vocabulary):
         if word in table:
             return f"**{word}** ({what})\n\n{table[word].doc}"
     return None
@@ -144,7 +147,10 @@ class Candidate:
 
 def complete(check: Check, text: str, line: int, character: int) -> list[Candidate]:
     """What may be written here, by the key of the line (`object:`, `on:`, `deck:` …) or, in
-    a list of actions, the action names; anything else gets every id and DSL word."""
+    a list of actions, the action names; anything else gets every id and DSL word. The DSL
+    words are those of the file's game (`game:`; Kemble's Cascade's when it names none)."""
+    vocabulary = _vocabulary(file_game(text))
+    triggers, actions, selectors = _dsl_tables(vocabulary)
     lines = text.splitlines()
     before = lines[line][:character] if 0 <= line < len(lines) else ""
     key = _key_before(before)
@@ -154,7 +160,7 @@ def complete(check: Check, text: str, line: int, character: int) -> list[Candida
 
     by_key: dict[str, list[Candidate]] = {
         "object": ids("objects", "object kind"),
-        "on": _dsl(spec.TRIGGERS, "trigger"),
+        "on": _dsl(*triggers),
         "deck": [*ids("card", "space card"), *ids("boss", "boss"), *ids("deck", "deck")],
         "rows": ids("card", "space card"),
         "powerups": ids("powerups", "power-up"),
@@ -162,31 +168,62 @@ def complete(check: Check, text: str, line: int, character: int) -> list[Candida
         "variant": ids("variants", "variant"),
         "extends": ids("variants", "variant"),
         "mission": ids("missions", "mission"),
-        "do": _dsl(spec.ACTIONS, "action"),
-        "then": _dsl(spec.ACTIONS, "action"),
+        "do": _dsl(*actions),
+        "then": _dsl(*actions),
     }
     if key in by_key:
         return by_key[key]
-    if key in SELECTOR_KEYS:
-        return _dsl(spec.SELECTORS, "selector")
+    if key in selector_keys(vocabulary):
+        return _dsl(*selectors)
     if _in_action_list(lines, line, before):
-        return _dsl(spec.ACTIONS, "action")
+        return _dsl(*actions)
     everything = [c for k in ("object", "deck", "powerups", "variant") for c in by_key[k]]
-    words = [_dsl(table, what) for table, what in _DSL_TABLES]
-    return [*everything, *(c for group in words for c in group)]
+    return [*everything, *_dsl(*triggers), *_dsl(*actions), *_dsl(*selectors)]
 
 
-# The arguments of actions that take a selector: completion offers selectors there.
-SELECTOR_KEYS = frozenset(
-    param.name
-    for action in spec.ACTIONS.values()
-    for param in action.params
-    if param.type in (*spec.SET_TYPES, "target")
-)
-_DSL_TABLES = ((spec.TRIGGERS, "trigger"), (spec.ACTIONS, "action"), (spec.SELECTORS, "selector"))
+GAME_LINE = re.compile(r"^game:\s*[\"']?([A-Za-z0-9_\-]+)", re.MULTILINE)
 
 
-def _dsl(table: dict[str, Any], what: str) -> list[Candidate]:
+def file_game(text: str) -> str | None:
+    """The game a file names at its top level (`game: <id>`), or None."""
+    found = GAME_LINE.search(text)
+    return found.group(1) if found else None
+
+
+def _vocabulary(game: str | None) -> Vocabulary | None:
+    """The DSL of a game; None for a game that is not installed or has no DSL (no words)."""
+    try:
+        return vocabulary_of(game)
+    except (UnknownGame, LookupError):
+        return None
+
+
+def selector_keys(vocabulary: Vocabulary | None) -> frozenset[str]:
+    """The arguments of actions that take a selector: completion offers selectors there."""
+    if vocabulary is None:
+        return frozenset()
+    return frozenset(
+        param.name
+        for action in vocabulary.actions.values()
+        for param in action.params
+        if vocabulary.is_selection(param.type)
+    )
+
+
+DslTable = tuple[Mapping[str, Any], str]  # a vocabulary's table, and what its words are
+
+
+def _dsl_tables(vocabulary: Vocabulary | None) -> tuple[DslTable, DslTable, DslTable]:
+    if vocabulary is None:
+        return ({}, "trigger"), ({}, "action"), ({}, "selector")
+    return (
+        (vocabulary.triggers, "trigger"),
+        (vocabulary.actions, "action"),
+        (vocabulary.selectors, "selector"),
+    )
+
+
+def _dsl(table: Mapping[str, Any], what: str) -> list[Candidate]:
     return [Candidate(name, what, element.doc) for name, element in table.items()]
 
 
@@ -305,7 +342,8 @@ def serve() -> None:
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     def on_hover(params: lsp.HoverParams) -> lsp.Hover | None:
         found = word(params)
-        text = hover(current(), found) if found else None
+        source = server.workspace.get_text_document(params.text_document.uri).source
+        text = hover(current(), found, file_game(source)) if found else None
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))

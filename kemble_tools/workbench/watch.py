@@ -18,7 +18,7 @@ from kemble_tools.export.check import source_item
 from kemble_tools.export.sheets import print_cards
 from kemble_tools.fileio import write_atomic
 from kemble_tools.report import Format, render, summary
-from kemble_tools.validate.semantic import ART_SUFFIXES
+from kemble_tools.validate.art import ART_SUFFIXES
 from kemble_tools.workbench.workspace import Check, Workspace
 
 YAML = (".yaml", ".yml")

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.diagnostics import Diagnostic, sort_diagnostics
 from kemble_tools.export.check import print_warnings
 from kemble_tools.load.content import collect_named, display_name

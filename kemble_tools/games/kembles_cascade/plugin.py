@@ -7,10 +7,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kemble_tools.compile.compiler import compile_validated
+from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.core.registry import COMMANDS, GameInfo
+from kemble_tools.games.kembles_cascade.compile.compiler import COMPILER
+from kemble_tools.games.kembles_cascade.export.hooks import CARDS
+from kemble_tools.games.kembles_cascade.play.hooks import PLAY
+from kemble_tools.games.kembles_cascade.scaffold import SCAFFOLD
+from kemble_tools.games.kembles_cascade.site import SITE
+from kemble_tools.games.kembles_cascade.solve.hooks import SOLVER
+from kemble_tools.games.kembles_cascade.sweep import SWEEP
+from kemble_tools.games.kembles_cascade.validate.validation import VALIDATION
+from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
 from kemble_tools.validate.pipeline import validate_paths
-from kemble_tools.validate.schemas import KINDS, schema_file_name
 
 INFO = GameInfo(
     id="kembles-cascade",
@@ -32,23 +40,24 @@ class KemblesCascade:
     info: GameInfo = INFO
     implicit: bool = True  # every file written before the registry is Kemble's
     # Each stage's hooks (registry.STAGES); filled as the stages move behind the protocol.
-    vocabulary: Any = None
-    validation: Any = None
-    compiler: Any = None
-    play: Any = None
-    solver: Any = None
-    cards: Any = None
-    site: Any = None
-    sweep: Any = None
+    vocabulary: Any = VOCABULARY
+    validation: Any = VALIDATION
+    compiler: Any = COMPILER
+    play: Any = PLAY
+    solver: Any = SOLVER
+    cards: Any = CARDS
+    site: Any = SITE
+    sweep: Any = SWEEP
+    scaffold: Any = SCAFFOLD
 
     def content_kinds(self) -> Mapping[str, str]:
-        return {kind: schema_file_name(kind) for kind in KINDS}
+        return dict(self.validation.kinds)
 
     def commands(self) -> frozenset[str]:
         return frozenset(COMMANDS)
 
     def content_counts(self, paths: list[Path]) -> Mapping[str, int]:
-        bundle = compile_validated(validate_paths(paths)).bundle or {}
+        bundle = compile_validated(validate_paths(paths)).bundles.get(self.info.id, {})
         counts = {"space cards": len(bundle.get("cards", {}))}
         for section in ("bosses", "upgrades", "powerups", "sensors", "missions", "achievements"):
             counts[section] = len(bundle.get(section, {}))

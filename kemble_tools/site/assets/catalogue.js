@@ -6,13 +6,20 @@
   const selects = Array.from(document.querySelectorAll("#filters select"));
   const count = document.getElementById("count");
   const empty = document.getElementById("empty");
+  // A facet whose values hold spaces joins them with "|" in a card's data (as the site writes it).
+  const separators = new Map(
+    selects.map((s) => [
+      s.dataset.facet,
+      Array.from(s.options).some((o) => o.value.includes(" ")) ? "|" : " ",
+    ]),
+  );
 
   function matches(card, words, wanted) {
     const text = card.dataset.search;
     if (!words.every((word) => text.includes(word))) return false;
     return wanted.every(([facet, value]) => {
       const field = card.dataset[facet] || "";
-      const values = facet === "symbol" ? field.split("|") : field.split(" ");
+      const values = field.split(separators.get(facet));
       return values.includes(value);
     });
   }

@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from kemble_tools.dsl import spec
 from kemble_tools.engine.kernel import Effect
+from kemble_tools.games.kembles_cascade.vocabulary import BASE_WEAPON
+from kemble_tools.games.kembles_cascade.vocabulary import COUNTERS as COUNTER_NAMES
+from kemble_tools.games.kembles_cascade.vocabulary import STATS as STAT_NAMES
 
 Hooks = dict[str, tuple[Effect, ...]]
 NO_HOOKS: Hooks = {}
@@ -29,9 +31,9 @@ STEPS: dict[str, tuple[int, int]] = {
     "W": (0, -1),
     "NW": (-1, -1),
 }
-STATS = tuple(spec.STATS)
+STATS = tuple(STAT_NAMES)
 STAT = {name: index for index, name in enumerate(STATS)}
-COUNTERS = tuple(spec.COUNTERS)
+COUNTERS = tuple(COUNTER_NAMES)
 COUNTER = {name: index for index, name in enumerate(COUNTERS)}
 # R-MOV-1, R-FIR-1, R-OVL-1, R-SET-6, R-PWD-1, R-TUR-1: a captain board before any upgrade.
 BASE_STATS = {
@@ -51,7 +53,7 @@ BASE_STATS = {
 
 @dataclass(frozen=True, slots=True, eq=False)
 class ObjectKind:
-    """An object kind's flags and hooks (cards/objects.yaml)."""
+    """An object kind's flags and hooks (cards/kembles-cascade/objects.yaml)."""
 
     index: int
     id: str
@@ -193,7 +195,7 @@ class Boss:
 
 @dataclass(frozen=True, slots=True)
 class RuleSwitches:
-    """A variant's rule switches (cards/variants.yaml), typed."""
+    """A variant's rule switches (cards/kembles-cascade/variants.yaml), typed."""
 
     base_moves: int = 1
     not_for_sale: frozenset[str] = frozenset()
@@ -445,7 +447,7 @@ def _upgrades(
     bundle: dict[str, Any], compile_effects: Any
 ) -> tuple[list[Upgrade], tuple[str, ...]]:
     upgrades: list[Upgrade] = []
-    weapons = [spec.BASE_WEAPON]
+    weapons = [BASE_WEAPON]
     for i, (upgrade_id, data) in enumerate(bundle["upgrades"].items()):
         levels = tuple(_level(level, compile_effects) for level in data["levels"])
         slot = -1

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kemble_tools.dsl import spec
 from kemble_tools.dsl.ir import Act, Attr, Call, Global, Lit, Op, Select
 from kemble_tools.dsl.ir import Effect as IREffect
 from kemble_tools.engine.kernel import Effect, Registry, Step
@@ -28,6 +27,7 @@ from kemble_tools.games.kembles_cascade.engine.state import (
     State,
 )
 from kemble_tools.games.kembles_cascade.engine.threat import line_reaches, threat_level
+from kemble_tools.games.kembles_cascade.vocabulary import PLAYERS, VOCABULARY
 
 Fn = Callable[[Any, State, Any], Any]
 NOTHING: tuple[Any, ...] = ()
@@ -58,12 +58,12 @@ class Compiler:
 
     def step(self, act: Act) -> Step:
         handler = self.registry.actions[act.action]
-        action = spec.ACTIONS[act.action]
+        action = VOCABULARY.actions[act.action]
         args: dict[str, Any] = {}
         for name, value in act.args.items():
             if act.action == "choose" and name == "then":
-                kind = next(k for k in spec.CHOICES if k in act.args)
-                outer, self._chosen = self._chosen, spec.CHOICES[kind].type
+                kind = next(k for k in VOCABULARY.choices if k in act.args)
+                outer, self._chosen = self._chosen, VOCABULARY.choices[kind].type
                 args[name] = self._argument(value)
                 self._chosen = outer
                 continue
@@ -71,12 +71,12 @@ class Compiler:
             param = action.param(name)
             if param is not None and param.type == "target":
                 # players and quadrants are both numbers: the selector's type tells them apart
-                args[f"{name}:players"] = self._selects(value) == spec.PLAYERS
+                args[f"{name}:players"] = self._selects(value) == PLAYERS
         return Step(act.action, handler, args, act.span)
 
     def _selects(self, node: Any) -> str:
         if isinstance(node, Select):
-            return self._chosen if node.name == "chosen" else spec.SELECTORS[node.name].type
+            return self._chosen if node.name == "chosen" else VOCABULARY.selectors[node.name].type
         return ""
 
     def _argument(self, value: Any) -> Any:

@@ -97,6 +97,34 @@ class Tally:
         self.unfinished += other.unfinished
         return self
 
+    # --- what a sweep's tables read (kemble_tools/sweep/hooks.py `Tally`) ---
+
+    def seat_columns(self, seat: int) -> dict[str, Any]:
+        playing = seat < self.players
+        return {f"p{seat + 1}_glory": round(self.glory[seat] / self.games, 3) if playing else None}
+
+    def columns(self) -> dict[str, Any]:
+        rounds = sum(r * n for r, n in self.rounds.items())
+        return {
+            "mean_rounds": round(rounds / self.games, 3),
+            "destructions_per_game": round(self.destroyed / self.games, 3),
+            "top_causes": _top(self.causes),
+            "top_cards": _top(self.cards),
+            "unfinished": self.unfinished,
+        }
+
+    def distributions(self) -> dict[str, Counter[Any]]:
+        return {"rounds": self.rounds, "final_glory": self.final_glory,
+                "cause": self.causes, "card": self.cards}  # fmt: skip
+
+    def summary(self) -> dict[str, Any]:
+        return summary(self)
+
+
+def _top(counts: Counter[str], n: int = 5) -> str:
+    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))[:n]
+    return "; ".join(f"{name}: {count}" for name, count in ranked)
+
 
 def policy_named(name: str, game: Game) -> Policy:
     """A fresh bot (the look-ahead and MCTS bots keep a plan between their decisions)."""

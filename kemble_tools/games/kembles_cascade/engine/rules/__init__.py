@@ -6,10 +6,10 @@ effects (the DSL's actions) and queries (what the play area shows). Every DSL ac
 internal step is registered in one registry, checked against the DSL's definition at import.
 """
 
-from kemble_tools.dsl import spec
 from kemble_tools.games.kembles_cascade.engine.rules import effects, movement, scroll, shop, turn
 from kemble_tools.games.kembles_cascade.engine.rules import fire as _fire
 from kemble_tools.games.kembles_cascade.engine.rules.registry import RULES
+from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
 
 for _name, _handler in {
     "next_turn": turn.next_turn,
@@ -28,6 +28,6 @@ for _name, _handler in {
 }.items():
     RULES.step(_name)(_handler)
 
-RULES.check(spec.ACTIONS)
+RULES.check(VOCABULARY.actions)
 
 __all__ = ["RULES", "effects"]

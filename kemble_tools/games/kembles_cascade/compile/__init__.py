@@ -1,0 +1,1 @@
+"""Kemble's Cascade's compiler hooks: its validated files as bundle sections."""

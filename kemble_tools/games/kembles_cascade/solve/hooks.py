@@ -1,0 +1,147 @@
+"""Kemble's Cascade's solver hooks (kemble_tools.solve.hooks.SolverHooks), set on its plugin as
+`solver`: a solo scenario's game as the game-free solver sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from kemble_tools.engine.kernel import CHANCE
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
+from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
+from kemble_tools.games.kembles_cascade.solve import reach
+from kemble_tools.games.kembles_cascade.solve.canonical import Canon
+from kemble_tools.games.kembles_cascade.solve.chance import SeededDraws, fixed_scenarios
+from kemble_tools.solve.hooks import STEP, TURN
+
+# The order in which a round's actions are tried, by verb: fire first, turn last (`ordered`).
+PRIORITY = {
+    verb: rank
+    for rank, verb in enumerate(
+        (
+            A.FIRE,
+            A.OVERLOAD_FIRE,
+            A.CHOOSE,
+            A.CHOOSE_NONE,
+            A.MOVE,
+            A.ENTER,
+            A.SPEND,
+            A.OVERLOAD_MOVE,
+            A.OVERLOAD_ENTER,
+            A.BUY,
+            A.BUY_POWERUP,
+            A.PLAY,
+            A.END,
+            A.BATTLE_,
+            A.POWERDOWN_,
+            A.SENSOR_,
+            A.ROTATE,
+        )
+    )
+}
+
+
+class KembleSoloGame:
+    """A solo scenario's game (SoloGame): its rounds, its canonical key, its move order."""
+
+    margin_name = "energy"  # the ship's energy is its life: the least along the best line
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.scenario: Mapping[str, Any] = game.scenario or {}
+        self.chance = game.open_powerups or game.open_sensors
+        # the search calls these for every state it makes: bound once
+        self.split = Canon(game).split
+        self.decoded = game.actions.decoded
+
+    def new_initial_state(self) -> State:
+        return self.game.new_initial_state()
+
+    def seeded_state(self) -> State:
+        if not self.chance:  # already the game `kemble run` plays
+            return self.game.new_initial_state()
+        return Game.from_scenario(self.game.bundle, self.game.scenario or {}).new_initial_state()
+
+    def is_node(self, state: State) -> bool:
+        """A round begins (the player is about to play a sensor card or choose Battle or Power
+        Down), an open deck is drawn, or the game is over."""
+        if state.outcome:
+            return True
+        choice = state.choice
+        if choice is not None:
+            return choice.player == CHANCE
+        return state.turn is None and not state.frames and state.phase in (SENSOR, TURN_CHOICE)
+
+    def round_of(self, state: State) -> int:
+        return state.round
+
+    def margin(self, state: State) -> int:
+        return state.players[0].energy
+
+    def ordered(self, state: State) -> list[int]:
+        actions = state.legal_actions()
+        if len(actions) <= 1:
+            return actions  # a forced move: one child
+        rank = self.decoded
+        return sorted(actions, key=lambda a: PRIORITY.get(rank[a][0], 5))
+
+    def promise(self, state: State) -> tuple[float, ...]:
+        """A win, then the boss's energy still standing, then the ship's health."""
+        if state.outcome:
+            return (0.0 if state.outcome == WON else 2.0, 0.0, 0.0)
+        player = state.players[0]
+        return (1.0, self._boss_energy(state), -(player.energy - player.threat / 2))
+
+    def _boss_energy(self, state: State) -> float:
+        quadrants, cards = self.game.tables.quadrants, self.game.tables.cards
+        left = sum(
+            quadrant.energy
+            for q in state.cells
+            if (quadrant := quadrants[q]).destructible and cards[quadrant.card].boss >= 0
+        )
+        pending = sum(
+            quadrants[q].energy
+            for row in state.boss_rows_pending
+            for c in row
+            for q in cards[c].front
+            if quadrants[q].destructible
+        )
+        return left + pending + (0 if state.boss >= 0 else 100)
+
+    def seeded_draws(self) -> Callable[[State, State], int]:
+        return SeededDraws(self.game).outcome
+
+    def fixed_chance(self, most: int) -> tuple[Iterator[KembleSoloGame], int | None]:
+        samples, every = fixed_scenarios(self.game, most)
+        bundle = self.game.bundle
+        made = (KembleSoloGame(Game.from_scenario(bundle, sample)) for sample in samples)
+        return made, len(samples) if every else None
+
+    def prepare(self, state: State, word: str) -> None:
+        autoplay_sensor(state, word)  # the sensor line a solo script may leave out
+
+    def line_start(self, state: State, word: str) -> str | None:
+        if word in ("battle", "powerdown"):
+            return TURN
+        return STEP if word.startswith("sensor") else None
+
+    def draw(self, state: State) -> list[str]:
+        return render_board(state).splitlines()[:-1]  # without the key to the marks
+
+
+class KembleSolver:
+    """The solver hooks (SolverHooks)."""
+
+    def solo_game(
+        self, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool
+    ) -> KembleSoloGame:
+        # the bundle itself, never a copy: the engine keeps one compiler per bundle object
+        return KembleSoloGame(Game.from_scenario(bundle, scenario, open_chance))
+
+    def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
+        return reach.reach(bundle, name)
+
+
+SOLVER = KembleSolver()

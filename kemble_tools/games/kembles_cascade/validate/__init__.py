@@ -1,0 +1,1 @@
+"""Kemble's Cascade's validation hooks: its kinds, schemas, catalogue and checks."""
