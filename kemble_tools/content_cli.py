@@ -52,6 +52,34 @@ def read_content(
     return result.bundle
 
 
+def read_bundles(
+    paths: list[Path] | None, no_base: bool, bundle: Path | None, command: str | None = None
+) -> list[dict]:
+    """Every game's bundle the content holds (as `read_content` reads it), the game of files
+    that name no game first: the commands that serve a mix of games loop over them."""
+    if bundle is not None:
+        return [read_content(paths, no_base, bundle, command)]
+    result = compile_content(paths or [], not no_base)
+    if result.bundle is None:
+        read_content(paths, no_base, bundle, command)  # prints the diagnostics and exits
+    return sorted(result.bundles.values(), key=lambda b: (not _is_implicit(b), b.get("game", "")))
+
+
+def game_folder(out: Path, bundle: dict) -> Path:
+    """Where a command writes a game's outputs: OUT itself for the game of files that name no
+    game (as before there were several), OUT/<game id> for the others."""
+    return out if _is_implicit(bundle) else out / bundle["game"]
+
+
+def _is_implicit(bundle: dict) -> bool:
+    from kemble_tools.core.registry import registry
+
+    implicit = registry().implicit_game()
+    return bundle.get("game") is None or (
+        implicit is not None and bundle["game"] == implicit.info.id
+    )
+
+
 def compile_content(paths: list[Path], with_base: bool) -> Compilation:
     """PATH… (with the base game) validated and compiled: the bundle, or the diagnostics."""
     from kemble_tools.compile.pipeline import compile_validated

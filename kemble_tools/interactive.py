@@ -19,7 +19,7 @@ COMMANDS = ("help", "?", "legal", "board", "log", "undo", "save", "quit", "exit"
 _LOOP_HELP = (
     ("help, ?", "this list"),
     ("legal", "the actions the rules allow now"),
-    ("board", "the board again, with the energy lost and threat received this turn"),
+    ("board", ""),  # what the game's board shows (PlayHooks.board_help)
     ("log", "the event log so far: what each action did, round by round"),
     ("undo", "take back the last action (again for the one before it)"),
     ("save FILE", "write the actions so far as a script: kemble run SCENARIO --actions FILE"),
@@ -27,13 +27,15 @@ _LOOP_HELP = (
 )
 
 
-def help_text(actions: Sequence[tuple[str, str]]) -> str:
-    """The game's action forms (formats.md §4) and the loop's commands, one line each."""
-    width = max(len(word) for word, _ in [*actions, *_LOOP_HELP])
+def help_text(actions: Sequence[tuple[str, str]], board: str) -> str:
+    """The game's action forms (formats.md §4) and the loop's commands, one line each; `board`
+    says what the board shows."""
+    loop = [(word, what or board) for word, what in _LOOP_HELP]
+    width = max(len(word) for word, _ in [*actions, *loop])
     lines = ["actions (formats.md §4):"]
     lines += [f"  {word.ljust(width)}  {what}" for word, what in actions]
     lines += ["commands:"]
-    lines += [f"  {word.ljust(width)}  {what}" for word, what in _LOOP_HELP]
+    lines += [f"  {word.ljust(width)}  {what}" for word, what in loop]
     return "\n".join(lines) + "\n"
 
 
@@ -78,8 +80,8 @@ class _Loop:
         if command in ("quit", "exit") and not rest:
             return False
         if command in ("help", "?"):
-            session = self.session
-            self.out.write(help_text(session.hooks.action_help(session.state)))
+            hooks = self.session.hooks
+            self.out.write(help_text(hooks.action_help(self.session.state), hooks.board_help))
         elif command == "legal" and not rest:
             self.say("legal: " + ", ".join(legal_words(self.session.state)))
         elif command == "board" and not rest:

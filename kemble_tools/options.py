@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Annotated
 
@@ -28,3 +29,10 @@ BundleOpt = Annotated[
         dir_okay=False,
     ),
 ]
+
+
+def finite(value: float | None) -> float | None:
+    """Ranges let NaN through (every comparison with it is false)."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(f"{value} is not a number")
+    return value

@@ -28,7 +28,8 @@ from kemble_tools.engine.edges import (
 )
 from kemble_tools.fileio import write_atomic
 from kemble_tools.load.content import display_name
-from kemble_tools.load.yaml_loader import YMap, load_file
+from kemble_tools.load.yaml_loader import load_file
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.pipeline import check_game
 
 

@@ -15,6 +15,8 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
+from kemble_tools.generated import FONT_WIDTHS, PARSER
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = "kemble_tools"
 
@@ -185,6 +187,42 @@ def test_the_private_names_check_sees_imports_and_attributes(tmp_path: Path) -> 
         f"{PACKAGE}/b.py:1: from {PACKAGE}.a import _helper",
         f"{PACKAGE}/b.py:4: thing._step",
     ]
+
+
+# --- module size -------------------------------------------------------------------------------
+
+MAX_LINES = 400
+# Generated files, not written by hand: their size is their generator's (kemble generate).
+GENERATED = {
+    PARSER.as_posix(): "lark's standalone LALR parser for the DSL's expressions",
+    FONT_WIDTHS.as_posix(): "the card fonts' advance widths, read from ReportLab's fonts",
+}
+
+
+def long_modules(root: Path) -> list[str]:
+    """Every module of the package over MAX_LINES lines, the generated files excepted."""
+    found = []
+    for path in module_files(root).values():
+        shown = path.relative_to(root).as_posix()
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > MAX_LINES and shown not in GENERATED:
+            found.append(f"{shown}: {lines} lines")
+    return sorted(found)
+
+
+def test_no_module_is_over_400_lines() -> None:
+    long = long_modules(ROOT)
+    assert not long, f"modules over {MAX_LINES} lines (split them by meaning):\n" + "\n".join(long)
+
+
+def test_the_size_check_sees_a_long_module(tmp_path: Path) -> None:
+    package = tmp_path / PACKAGE
+    (package / "dsl").mkdir(parents=True)
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "short.py").write_text("x = 1\n" * MAX_LINES, encoding="utf-8")
+    (package / "long.py").write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    (tmp_path / PARSER).write_text("x = 1\n" * (MAX_LINES + 1), encoding="utf-8")
+    assert long_modules(tmp_path) == [f"{PACKAGE}/long.py: {MAX_LINES + 1} lines"]
 
 
 # --- no side effects at import -----------------------------------------------------------------

@@ -84,7 +84,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 def test_the_build_is_bounded_by_states_and_shares_the_analysis_budget_with_solve() -> None:
-    from kemble_tools.cli import solve_command
+    from kemble_tools.cli.solve import solve_command
 
     assert BUILD_LIMITS.seconds is None and BUILD_LIMITS.memory_mb is None
     assert BUILD_LIMITS.states == 4_000_000  # solo-05, the hardest shipped scenario: 894,384

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from kemble_tools.load import yaml_loader
-from kemble_tools.load.yaml_loader import YList, YMap, load_bytes, load_file, load_text
+from kemble_tools.load.yaml_loader import load_bytes, load_file, load_text
+from kemble_tools.load.yaml_nodes import YList, YMap
 
 
 def test_values_and_positions_are_kept() -> None:

@@ -14,7 +14,8 @@ from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.games.kembles_cascade.validate.schemas import KINDS
 from kemble_tools.games.kembles_cascade.validate.shapes import DEFS, RULE_SWITCHES
 from kemble_tools.games.kembles_cascade.vocabulary import SCOPES, STATS, VOCABULARY
-from kemble_tools.load.yaml_loader import YList, YMap, load_text
+from kemble_tools.load.yaml_loader import load_text
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.pipeline import validate_paths
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -13,7 +13,7 @@ from kemble_tools.compile.values import Context, Skip, ValueCompiler
 from kemble_tools.dsl.expr import unavailable_hint
 from kemble_tools.dsl.ir import Act, Effect
 from kemble_tools.dsl.vocabulary import ACTIONS, BOOL, CHOOSE, CHOSEN, OPTION, Action
-from kemble_tools.load.yaml_loader import YList, YMap
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Path_
 
 

@@ -59,7 +59,9 @@ def compile_validated(validation: Validation) -> Compilation:
     diagnostics = sort_diagnostics(found)
     if has_errors(diagnostics):
         return Compilation(None, diagnostics, len(validation.files))
-    main = next(iter(bundles.values()), None)
+    implicit = registry().implicit_game()
+    main = bundles.get(implicit.info.id) if implicit is not None else None
+    main = main or next(iter(bundles.values()), None)
     return Compilation(main, diagnostics, len(validation.files), bundles)
 
 

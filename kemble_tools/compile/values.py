@@ -21,7 +21,8 @@ from kemble_tools.dsl.vocabulary import (
     Selector,
     Vocabulary,
 )
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.catalog import Catalog, Path_
 
 EXPRESSION_TYPES = {INT: int, BOOL: bool}

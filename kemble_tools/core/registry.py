@@ -55,7 +55,7 @@ class GamePlugin(Protocol):
 
 # The optional stage attributes of a plugin: the DSL's words (kemble_tools.dsl), validate and
 # compile, run (scenarios as states, action words, the state as text and JSON), solve, export,
-# site, sweep with simulate, and the skeletons `kemble new` writes.
+# site, sweep with simulate, the skeletons `kemble new` writes, and the ids `kemble lsp` knows.
 STAGES = (
     "vocabulary",
     "validation",
@@ -66,6 +66,7 @@ STAGES = (
     "site",
     "sweep",
     "scaffold",
+    "editor",
 )
 
 

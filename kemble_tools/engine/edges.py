@@ -60,6 +60,9 @@ class PlayHooks(Protocol):
     """What a game gives the play edges. A state is the game's `State` (engine/api.py); its
     actions are words through `action_to_string` and `string_to_action`."""
 
+    # what `render_board` shows, for the interactive loop's help: "the board again, with …"
+    board_help: str
+
     def load_scenario(
         self, path: Path, content: list[Path] | None, with_base: bool
     ) -> tuple[State | None, list[Diagnostic]]:

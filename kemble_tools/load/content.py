@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kemble_tools.core.registry import registry
+from kemble_tools.core.registry import hooks, registry
 from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.load.yaml_loader import Document, load_file
 
@@ -24,16 +24,25 @@ def project_root() -> Path:
 
 
 def base_content_dirs() -> list[Path]:
-    """The shipped content of every game: `cards/<game>/` and `scenarios/<game>/`."""
+    """The shipped content of every game: `cards/<game>/` and `scenarios/<game>/`, and the
+    folders a game installed from a distribution of its own ships (its validation hooks'
+    `base_folders`)."""
     root = project_root()
-    return [root / "cards", root / "scenarios"]
+    shipped = [
+        folder
+        for game in registry().games.values()
+        if (validation := hooks(game, "validation")) is not None
+        for folder in validation.base_folders
+    ]
+    return [root / "cards", root / "scenarios", *shipped]
 
 
-def schema_path(name: str, root: Path | None = None) -> Path:
-    """A shipped schema of the game whose files need not name one: `schema/<game>/<name>`, each
-    game's schemas in a folder of their own as its cards and scenarios are."""
-    game = registry().game(None).info.id
-    return (root or project_root()) / "schema" / game / name
+def schema_path(name: str, root: Path | None = None, game: str | None = None) -> Path:
+    """A shipped schema of a game (None: the game whose files need not name one):
+    `schema/<game>/<name>`, each game's schemas in a folder of their own as its cards and
+    scenarios are."""
+    game_id = registry().game(game).info.id
+    return (root or project_root()) / "schema" / game_id / name
 
 
 @dataclass

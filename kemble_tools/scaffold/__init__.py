@@ -17,7 +17,8 @@ from typing import Protocol
 
 from kemble_tools.core.registry import hooks, registry
 from kemble_tools.load.content import project_root
-from kemble_tools.load.yaml_loader import YMap, load_text
+from kemble_tools.load.yaml_loader import load_text
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.pipeline import MODELINE_PREFIX
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html import escape
 from importlib import resources
 from pathlib import Path
@@ -54,6 +54,7 @@ class ScenarioEntry:
     frames: list[dict[str, Any]]
     line: str  # where the replayed line comes from
     problem: str | None = None
+    legend: list[tuple[str, str]] = field(default_factory=list)  # the key under the board
 
     @property
     def metrics(self) -> list[verdict.Metric]:
@@ -71,17 +72,6 @@ class ScenarioEntry:
             if self.solution
             else None
         )
-
-    @property
-    def legend(self) -> list[tuple[str, str]]:
-        """The marks on this scenario's boards, for the key under the board."""
-        seen = {
-            (cell["mark"], cell["object"].replace("_", " "))
-            for frame in self.frames
-            for row in frame["cells"]
-            for cell in row
-        }
-        return sorted(seen)
 
 
 def build_site(
@@ -105,7 +95,7 @@ def build_site(
     entries = game.entries(bundle, cards)
     by_solution = {s["scenario"]: s for s in solutions or []}
     scenarios = [
-        _scenario_entry(bundle, sid, by_solution.get(sid), (scripts or {}).get(sid))
+        _scenario_entry(game, bundle, sid, by_solution.get(sid), (scripts or {}).get(sid))
         for sid in sorted(bundle["scenarios"])
     ]
     _link_scenarios(game, bundle, entries, scenarios)
@@ -186,7 +176,11 @@ def _json_for_html(value: Any) -> str:
 
 
 def _scenario_entry(
-    bundle: Mapping[str, Any], sid: str, solution: dict[str, Any] | None, script: str | None
+    game: SiteHooks,
+    bundle: Mapping[str, Any],
+    sid: str,
+    solution: dict[str, Any] | None,
+    script: str | None,
 ) -> ScenarioEntry:
     from kemble_tools.site.replay import ReplayError, replay_frames
 
@@ -204,5 +198,5 @@ def _scenario_entry(
         frames, problem = replay_frames(bundle, sid, ""), str(exc)
     return ScenarioEntry(
         sid, str(data.get("title") or sid), str(data.get("description") or ""), solution,
-        frames, line, problem,
+        frames, line, problem, game.legend(frames),
     )  # fmt: skip

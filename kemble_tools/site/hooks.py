@@ -59,6 +59,11 @@ class SiteHooks(Protocol):
         """The ids of the cards a scenario lays out (its page and theirs link each other)."""
         ...
 
+    def legend(self, frames: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        """The key under a scenario's board: each mark its replay's frames (PlayHooks.view)
+        show, with what it stands for."""
+        ...
+
 
 class NoSite(LookupError):
     """The bundle's game has no catalogue."""

@@ -2,7 +2,7 @@
 
 A count found by an analysis that stopped at its budget (`analysis["complete"]` false) is a
 lower bound: it reads "≥ N", explained on hover and under the table, never as an exact number.
-The metrics of a win (the effort to the first one, its rounds, its energy margin…) are left out
+The metrics of a win (the effort to the first one, its rounds, the game's margin…) are left out
 when no win was found: they would describe nothing.
 """
 
@@ -77,8 +77,10 @@ def _win_metrics(solution: dict[str, Any], analysis: dict[str, Any]) -> list[Met
         rows.append(Metric("Critical rounds", rounds, SOME if cut else ""))
     if analysis.get("effort") is not None:
         rows.append(Metric("Effort (states to the first win)", f"{analysis['effort']:,}"))
-    if analysis.get("energy_margin") is not None:
-        rows.append(Metric("Energy margin", str(analysis["energy_margin"])))
+    for key, value in analysis.items():  # the game's margin, `<SoloGame.margin_name>_margin`
+        if key.endswith("_margin") and value is not None:
+            name = key.removesuffix("_margin").replace("_", " ")
+            rows.append(Metric(f"{name[:1].upper()}{name[1:]} margin", str(value)))
     shortest, longest = analysis.get("shortest_win_rounds"), analysis.get("longest_win_rounds")
     if shortest is not None:
         span = str(shortest) if longest in (None, shortest) else f"{shortest}–{longest}"

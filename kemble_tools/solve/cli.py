@@ -31,7 +31,7 @@ EXIT_OK, EXIT_INVALID, EXIT_USAGE = 0, 1, 2
 
 
 def run_solve(
-    bundle: dict[str, Any],
+    bundles: list[dict[str, Any]],
     paths: list[Path] | None,
     as_json: bool,
     limits: tuple[int | None, float | None, float | None],
@@ -40,32 +40,45 @@ def run_solve(
     graph: Path | None,
     naive: bool,
 ) -> int:
-    """Solve the scenarios defined in `paths` (every scenario of `bundle` when None)."""
-    names = sorted(bundle["scenarios"]) if paths is None else selected(bundle, paths)
-    if not names:
+    """Solve the scenarios defined in `paths` (every scenario of the bundles when None), each
+    on its own game's bundle."""
+    chosen = [
+        (bundle, names)
+        for bundle in bundles
+        if (names := sorted(bundle["scenarios"]) if paths is None else selected(bundle, paths))
+    ]
+    if not chosen:
         sys.stderr.write("no scenario among the given paths\n")
         return EXIT_INVALID
-    if graph is not None and len(names) != 1:
+    if graph is not None and sum(len(names) for _, names in chosen) != 1:
         sys.stderr.write("--graph needs exactly one scenario\n")
         return EXIT_USAGE
-    try:
-        solutions = solve_named(
-            bundle, names, Limits(*limits), analysis_states, jobs, naive, as_json
-        )
-    except NoSolver as exc:
-        sys.stderr.write(f"error: {exc}\n")
-        return EXIT_INVALID
-    if graph is not None and solutions[0].graph is not None:
-        export(solutions[0].graph, graph)
-    data: Any = [s.to_json() for s in solutions]
+    answers: list[tuple[dict[str, Any], list[Solution]]] = []
+    for bundle, names in chosen:
+        try:
+            found = solve_named(
+                bundle, names, Limits(*limits), analysis_states, jobs, naive, as_json
+            )
+        except NoSolver as exc:
+            sys.stderr.write(f"error: {exc}\n")
+            return EXIT_INVALID
+        answers.append((bundle, found))
+    if graph is not None and answers[0][1][0].graph is not None:
+        export(answers[0][1][0].graph, graph)
+    data: Any = [s.to_json() for _, solutions in answers for s in solutions]
     if as_json:
         sys.stdout.write(json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n")
     else:
-        _print(bundle, solutions)
-    problems = check(data, bundle)
-    if problems:
-        report(problems, {} if paths is None else scenario_files(bundle, paths, with_base=True))
-    return EXIT_INVALID if problems else EXIT_OK
+        for bundle, solutions in answers:
+            _print(bundle, solutions)
+    failed = False
+    for bundle, solutions in answers:
+        problems = check([s.to_json() for s in solutions], bundle)
+        if problems:
+            files = {} if paths is None else scenario_files(bundle, paths, with_base=True)
+            report(problems, files)
+            failed = True
+    return EXIT_INVALID if failed else EXIT_OK
 
 
 def _print(bundle: dict[str, Any], solutions: list[Solution]) -> None:

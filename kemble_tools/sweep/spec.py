@@ -18,7 +18,8 @@ from typing import Any
 
 from kemble_tools.core.registry import GamePlugin, hooks
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
-from kemble_tools.load.yaml_loader import Document, YMap, load_file
+from kemble_tools.load.yaml_loader import Document, load_file
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.sweep.hooks import Problem, SimPoint, SweepHooks
 from kemble_tools.validate.schema_check import check_schema
 

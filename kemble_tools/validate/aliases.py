@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.load.yaml_loader import Document, Pos, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import Pos, YList, YMap
 
 Origin = tuple[Pos, tuple[str, ...]]  # the node's place in the source, and any unresolved steps
 

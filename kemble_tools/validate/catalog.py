@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 
 Path_ = tuple[str | int, ...]
 

@@ -9,13 +9,14 @@ are namespaced by the game (`bs.…`, `sa.…`; Kemble's, the first game's, have
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.catalog import Catalog
 
 Schema = dict[str, Any]
@@ -30,6 +31,9 @@ class GameValidation(Protocol):
     # files its tools read that are not content (a balance sweep's): checked by their schema,
     # never detected as content nor compiled
     tool_kinds: Mapping[str, str]
+    # the folders of content the game ships outside this project's cards/ and scenarios/ (a
+    # game in a distribution of its own): read as the base content, as the shipped files are
+    base_folders: Sequence[Path]
 
     def schema(self, kind: str) -> Schema:
         """The complete, self-contained JSON Schema of a kind (of `kinds` or `tool_kinds`);

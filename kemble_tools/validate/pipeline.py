@@ -17,7 +17,8 @@ from kemble_tools.diagnostics import (
     sort_diagnostics,
 )
 from kemble_tools.load.content import load_content, schema_path
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.aliases import once_per_anchor
 from kemble_tools.validate.catalog import Catalog
 from kemble_tools.validate.hooks import Files, GameFiles, GameValidation
@@ -87,7 +88,7 @@ def check_file(doc: Document, path: Path | None = None) -> FileCheck:
     kind, problems = kind_in(doc, path or Path(doc.file), validation)
     if kind is None:
         return FileCheck(None, problems, [])
-    modeline = check_modeline(doc, kind, _schema_name(validation, kind), path)
+    modeline = check_modeline(doc, kind, _schema_name(validation, kind), path, game.info.id)
     return FileCheck(kind, [*problems, *modeline], check_schema(doc, kind, validation), game)
 
 
@@ -226,7 +227,7 @@ def _schema_name(validation: GameValidation, kind: str) -> str:
 
 
 def check_modeline(
-    doc: Document, kind: str, expected: str, path: Path | None = None
+    doc: Document, kind: str, expected: str, path: Path | None = None, game: str | None = None
 ) -> list[Diagnostic]:
     """Editors autocomplete a file from its first line; warn when it is missing, names the
     wrong schema (not `expected`, its kind's), or is a path that leads nowhere from the file's
@@ -249,7 +250,9 @@ def check_modeline(
         return [_at_schema_path(doc, message, f"use {expected}")]
     if path is not None and "://" not in target and not (path.parent / target).is_file():
         message = f"the schema path '{target}' does not lead to a file from this file's folder"
-        return [_at_schema_path(doc, message, f"use {schema_path_from(path.parent, expected)}")]
+        shipped = schema_path(expected, game=game)
+        hint = schema_path_from(path.parent, expected, game) if shipped.is_file() else None
+        return [_at_schema_path(doc, message, f"use {hint or expected + ' where it is'}")]
     return []
 
 
@@ -261,9 +264,9 @@ def _at_schema_path(doc: Document, message: str, hint: str) -> Diagnostic:
     )
 
 
-def schema_path_from(folder: Path, schema_name: str) -> str:
+def schema_path_from(folder: Path, schema_name: str, game: str | None = None) -> str:
     """The relative path from a folder to a shipped schema, for a modeline that resolves."""
-    target = schema_path(schema_name)
+    target = schema_path(schema_name, game=game)
     try:
         return Path(os.path.relpath(target, folder.resolve())).as_posix()
     except ValueError:  # another drive

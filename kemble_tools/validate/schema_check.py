@@ -244,12 +244,7 @@ def _translate(doc: Document, error: ValidationError) -> Iterator[Diagnostic]:
     elif keyword == "uniqueItems":
         yield doc.diagnostic(path, "schema.unique", f"{name} lists the same value twice")
     elif keyword == "propertyNames":
-        yield doc.diagnostic(
-            path,
-            "schema.pattern",
-            f"a key in {name} is not a valid id",
-            hint="keys are lower-case ids such as 'rotary_cage'",
-        )
+        yield doc.diagnostic(path, "schema.pattern", f"a key in {name} is not a valid id")
     else:
         yield doc.diagnostic(path, "schema.invalid", f"{name}: {error.message}")
 

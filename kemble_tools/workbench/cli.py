@@ -6,6 +6,7 @@ As the main app's commands (cli.py), each imports its stage when it runs, to kee
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -212,17 +213,25 @@ def _replay_scripts(pairs: list[str], content: dict) -> dict[str, str]:
 
 
 def write_site(
-    bundle: dict, target: Path, solutions: list | None, scripts: dict[str, str] | None = None
+    bundle: dict,
+    target: Path,
+    solutions: list | None,
+    scripts: dict[str, str] | None = None,
+    sections: Sequence[tuple[str, str]] = (),
+    top: str = "",
 ) -> dict[str, int]:
-    """The site with a progress bar over the card pictures (the slow part)."""
+    """The site with a progress bar over the card pictures (the slow part); `sections` and
+    `top` place it among other games' catalogues (site.build_site)."""
     from rich.console import Console
     from rich.progress import Progress
 
+    from kemble_tools.export.sheets import print_cards
     from kemble_tools.site import build_site
 
-    cards = len(bundle["cards"]) + 130  # about: the text and reference cards besides
+    cards = len(print_cards(bundle))  # the site draws each printable card's picture once
     # on the terminal's stderr only, as the solver's: a log or a pipe gets the summary line
     shown = Console(stderr=True)
     with Progress(transient=True, console=shown, disable=not shown.is_terminal) as progress:
         task = progress.add_task("site: drawing cards", total=cards)
-        return build_site(bundle, target, solutions, scripts, lambda _card: progress.advance(task))
+        advance = lambda _card: progress.advance(task)  # noqa: E731
+        return build_site(bundle, target, solutions, scripts, advance, sections, top)

@@ -21,17 +21,16 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from kemble_tools import __version__
-from kemble_tools.core.registry import UnknownGame
+from kemble_tools.core.registry import UnknownGame, registry
 from kemble_tools.dsl.vocabulary import Vocabulary, vocabulary_of
 from kemble_tools.export.sheets import print_cards
 from kemble_tools.load.content import base_content_dirs, display_name
 from kemble_tools.validate.catalog import Item
+from kemble_tools.workbench.hooks import EditorHooks, editor_hooks
 from kemble_tools.workbench.workspace import Check, Workspace
 
 WORD = re.compile(r"[A-Za-z0-9_\-]+")
-ID_TABLES = ("card", "deck", "boss", "objects", "upgrades", "powerups", "missions",
-             "achievements", "variants", "scenario")  # fmt: skip
-HOVER_DPI = 60  # a small picture: a space card is about 200 pixels wide
+HOVER_DPI = 60  # a small picture: a card 85 mm wide is 200 pixels wide
 
 
 # --- what a word means ------------------------------------------------------------------------
@@ -48,62 +47,49 @@ def word_at(text: str, line: int, character: int) -> str | None:
     return None
 
 
-def lookup(check: Check, word: str) -> tuple[str, Item] | None:
-    """Where an id is defined: its table and catalogue item (a boss card id counts too)."""
-    for table in ID_TABLES:
+def lookup(check: Check, word: str, game: str | None = None) -> tuple[str, Item] | None:
+    """Where an id of `game` (a file's; None: the game of files that name none) is defined:
+    its table and catalogue item; a word that stands for an id (EditorHooks.alias) counts."""
+    editor = editor_hooks(game)
+    if editor is None:
+        return None
+    for table in editor.tables:
         item = check.catalog.table(table).get(word)
         if item is not None:
             return table, item
-    boss = check.catalog.table("boss").get(word.removeprefix("BOSS-"))  # its Warning card
-    return ("boss", boss) if boss is not None else None
+    alias = editor.alias(word)
+    item = check.catalog.table(alias[0]).get(alias[1]) if alias else None
+    return (alias[0], item) if alias and item is not None else None
 
 
 # --- hover ------------------------------------------------------------------------------------
 
 
 def hover(check: Check, word: str, game: str | None = None) -> str | None:
-    """Markdown for an id: what it is, its generated rules text, and its card's picture; else
-    for a word of the DSL of `game` (the file's; None: the game of files that name none)."""
-    found = lookup(check, word)
-    bundle = check.bundle
-    if found is None:
+    """Markdown for an id: what it is, what its game says of it (EditorHooks.about), its
+    printed cards' text and pictures; else for a word of the DSL of `game` (the file's; None:
+    the game of files that name none)."""
+    editor, found = editor_hooks(game), lookup(check, word, game)
+    if editor is None or found is None:
         return _dsl_word(_vocabulary(game), word)
     table, item = found
-    lines = [f"**{word}** ({_WHAT[table]}, {item.where()})"]
+    lines = [f"**{word}** ({editor.tables[table]}, {item.where()})"]
+    bundle = _bundle(check, game)
     if bundle is None:
         return "\n\n".join([*lines, "_fix the errors to see its text and picture_"])
-    effects_text = vocabulary_of(bundle.get("game")).text
-    if table == "objects":
-        kind = bundle["objects"][word]
-        lines += [
-            f"{kind['name']}: {kind.get('description') or ''}".strip(),
-            ", ".join(flag for flag in _FLAGS if kind.get(flag)) or "no flags",
-            effects_text(kind["effects"]) if kind["effects"] else "",
-        ]
-    elif table == "boss":
-        boss = bundle["bosses"][word]
-        lines.append(boss.get("warning") or "")
-        for rule_id, rule in boss["special_rules"].items():
-            lines.append(f"*{rule['name']}* ({rule_id}): {effects_text(rule['effects'])}")
-    cards = _cards_of(bundle, table, word)
+    lines += editor.about(bundle, table, word)
+    cards = _cards_of(editor, bundle, table, word)
     lines += [card.text for card in cards if card.text]
     lines += [_picture(card) for card in cards[:2]]
     return "\n\n".join(line for line in lines if line)
 
 
-_WHAT = {
-    "card": "space card",
-    "deck": "deck",
-    "boss": "boss",
-    "objects": "object kind",
-    "upgrades": "upgrade",
-    "powerups": "power-up",
-    "missions": "mission",
-    "achievements": "achievement",
-    "variants": "variant",
-    "scenario": "scenario",
-}
-_FLAGS = ("enemy", "blocks_shots", "enterable", "indestructible", "boss", "vacant")
+def _bundle(check: Check, game: str | None) -> dict[str, Any] | None:
+    """The bundle of the file's game, once everything compiles."""
+    try:
+        return check.bundles.get(registry().game(game).info.id)
+    except UnknownGame:
+        return None
 
 
 def _dsl_word(vocabulary: Vocabulary | None, word: str) -> str | None:
@@ -114,18 +100,9 @@ def _dsl_word(vocabulary: Vocabulary | None, word: str) -> str | None:
     return None
 
 
-def _cards_of(bundle: dict[str, Any], table: str, word: str) -> list[Any]:
-    if table == "card":
-        wanted = {word}
-    elif table == "boss":
-        wanted = {bundle["bosses"][word]["warning_card"]}
-    elif table in ("upgrades",):
-        wanted = {f"{word}-{level['level']}" for level in bundle["upgrades"][word]["levels"]}
-    elif table in ("powerups", "missions", "achievements"):
-        wanted = {word}
-    else:
-        return []
-    return [card for card in print_cards(bundle) if card.id in wanted]
+def _cards_of(editor: EditorHooks, bundle: dict[str, Any], table: str, word: str) -> list[Any]:
+    wanted = editor.printed(bundle, table, word)
+    return [card for card in print_cards(bundle) if card.id in wanted] if wanted else []
 
 
 def _picture(card: Any) -> str:
@@ -148,37 +125,35 @@ class Candidate:
 def complete(check: Check, text: str, line: int, character: int) -> list[Candidate]:
     """What may be written here, by the key of the line (`object:`, `on:`, `deck:` …) or, in
     a list of actions, the action names; anything else gets every id and DSL word. The DSL
-    words are those of the file's game (`game:`; Kemble's Cascade's when it names none)."""
-    vocabulary = _vocabulary(file_game(text))
+    words and ids are those of the file's game (`game:`; the game of files that name none)."""
+    game = file_game(text)
+    vocabulary, editor = _vocabulary(game), editor_hooks(game)
     triggers, actions, selectors = _dsl_tables(vocabulary)
     lines = text.splitlines()
     before = lines[line][:character] if 0 <= line < len(lines) else ""
     key = _key_before(before)
-
-    def ids(table: str, what: str) -> list[Candidate]:
-        return [Candidate(item_id, what) for item_id in check.catalog.table(table)]
-
-    by_key: dict[str, list[Candidate]] = {
-        "object": ids("objects", "object kind"),
-        "on": _dsl(*triggers),
-        "deck": [*ids("card", "space card"), *ids("boss", "boss"), *ids("deck", "deck")],
-        "rows": ids("card", "space card"),
-        "powerups": ids("powerups", "power-up"),
-        "powerup_hand": ids("powerups", "power-up"),
-        "variant": ids("variants", "variant"),
-        "extends": ids("variants", "variant"),
-        "mission": ids("missions", "mission"),
-        "do": _dsl(*actions),
-        "then": _dsl(*actions),
-    }
+    keys = editor.keys if editor else {}
+    by_key = {name: _ids(check, editor, tables) for name, tables in keys.items()}
+    by_key.update({"on": _dsl(*triggers), "do": _dsl(*actions), "then": _dsl(*actions)})
     if key in by_key:
         return by_key[key]
     if key in selector_keys(vocabulary):
         return _dsl(*selectors)
     if _in_action_list(lines, line, before):
         return _dsl(*actions)
-    everything = [c for k in ("object", "deck", "powerups", "variant") for c in by_key[k]]
+    everything = _ids(check, editor, editor.anywhere) if editor else []
     return [*everything, *_dsl(*triggers), *_dsl(*actions), *_dsl(*selectors)]
+
+
+def _ids(check: Check, editor: EditorHooks | None, tables: tuple[str, ...]) -> list[Candidate]:
+    """The ids of the catalogue's `tables`, each with what it is."""
+    if editor is None:
+        return []
+    return [
+        Candidate(item_id, editor.tables[table])
+        for table in tables
+        for item_id in check.catalog.table(table)
+    ]
 
 
 GAME_LINE = re.compile(r"^game:\s*[\"']?([A-Za-z0-9_\-]+)", re.MULTILINE)
@@ -248,9 +223,9 @@ def _in_action_list(lines: list[str], line: int, before: str) -> bool:
 # --- definition -------------------------------------------------------------------------------
 
 
-def definition(check: Check, word: str) -> tuple[str, int, int] | None:
-    """The file, 1-based line and column where an id is defined."""
-    found = lookup(check, word)
+def definition(check: Check, word: str, game: str | None = None) -> tuple[str, int, int] | None:
+    """The file, 1-based line and column where an id of `game` (as `lookup`) is defined."""
+    found = lookup(check, word, game)
     if found is None:
         return None
     item = found[1]
@@ -365,7 +340,8 @@ def serve() -> None:
     @server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
     def on_definition(params: lsp.DefinitionParams) -> lsp.Location | None:
         found = word(params)
-        target = definition(current(), found) if found else None
+        source = server.workspace.get_text_document(params.text_document.uri).source
+        target = definition(current(), found, file_game(source)) if found else None
         if target is None:
             return None
         path = workspace().path_of(target[0])

@@ -35,14 +35,15 @@ class _Entry:
 
 @dataclass
 class Check:
-    """The result of one pass: every diagnostic, the bundle when the content compiles, and
-    which files were read again."""
+    """The result of one pass: every diagnostic, the bundles when the content compiles (that
+    of the files that name no game, and every game's by id), and which files were read again."""
 
     diagnostics: list[Diagnostic]
     bundle: dict[str, Any] | None
     catalog: Catalog
     files: int
     changed: list[str]  # display names of the files read again in this pass
+    bundles: dict[str, Any] = field(default_factory=dict)
 
 
 class Workspace:
@@ -84,6 +85,7 @@ class Workspace:
             validation.catalog,
             len(validation.files),
             changed,
+            dict(result.bundles),
         )
 
     def _entry(self, path: Path, buffer: str | None) -> _Entry:

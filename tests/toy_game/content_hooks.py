@@ -8,11 +8,13 @@ from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.catalog import Catalog, Item, mappings_in
 from kemble_tools.validate.hooks import Files, GameFiles, Schema
 
 GAME = "comet-run"
+CONTENT = Path(__file__).parent / "content"
 ID = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
 COUNT = {"type": "integer", "minimum": 0, "maximum": 9}
 HEAD = {"game": {"const": GAME}, "$schema": {"type": "string"}}
@@ -60,6 +62,7 @@ SCHEMAS: dict[str, Schema] = {
 class Validation:
     kinds: Mapping[str, str] = {kind: f"comet-{kind}.schema.json" for kind in SCHEMAS}
     tool_kinds: Mapping[str, str] = {}
+    base_folders = (CONTENT / "cards", CONTENT / "scenarios")  # what the game ships
 
     def schema(self, kind: str) -> Schema:
         return SCHEMAS[kind]
@@ -104,8 +107,9 @@ class Compiler:
     def compile(self, share: GameFiles) -> tuple[Mapping[str, Any], list[Diagnostic]]:
         sections: dict[str, dict[str, Any]] = {"ships": {}, "hazards": {}, "scenarios": {}}
         for doc, kind in share.files:
-            if kind == "scenario":
-                sections["scenarios"][doc.data["id"]] = _plain(doc.data)
+            if kind == "scenario":  # `source`: the core's solver finds a file's scenarios so
+                source = doc.source or doc.file
+                sections["scenarios"][doc.data["id"]] = {**_plain(doc.data), "source": source}
             else:
                 for entry in doc.data[kind]:
                     sections[kind][entry["id"]] = _plain(entry)

@@ -37,6 +37,8 @@ def _values(card: Mapping[str, Any]) -> dict[str, int]:
 
 
 class Play:
+    board_help = "the board again"
+
     def load_scenario(
         self, path: Path, content: list[Path] | None, with_base: bool
     ) -> tuple[State | None, list[Diagnostic]]:
@@ -88,7 +90,8 @@ class Play:
         return LogEntry(turn, [note[1] for note in played[index].notes if note[0] == "event"])
 
     def view(self, state: State, notes: list[tuple[Any, ...]]) -> dict[str, Any]:
-        return self.state_json(state)
+        events = [note[1] for note in notes if note[0] == "event"]
+        return {"text": self.render_board(state, []), "events": events}
 
 
 @dataclass

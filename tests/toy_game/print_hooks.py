@@ -38,7 +38,7 @@ def _back(kind: str) -> Any:
     def draw(painter: Painter, box: Rect, bleed: float) -> None:
         painter.rect(box.grow(bleed), kind[:-1])
         painter.text(
-            box.x + box.width / 2, box.y + box.height / 2, "COMET RUN", 10, "paper", True, "center"
+            box.x + box.width / 2, box.y + box.height / 2, "COMET RUN", 10, "paper", True, "centre"
         )
 
     return draw
@@ -111,3 +111,6 @@ class Site:
     def scenario_cards(self, bundle: Mapping[str, Any], scenario_id: str) -> Iterable[str]:
         scenario = bundle["scenarios"][scenario_id]
         return [scenario["ship"], *dict.fromkeys(scenario["deck"])]
+
+    def legend(self, frames: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        return []  # its replay draws no board

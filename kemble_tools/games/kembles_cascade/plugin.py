@@ -1,24 +1,33 @@
-"""Kemble's Cascade's entry in the game registry (entry point `kembles-cascade`)."""
+"""Kemble's Cascade's entry in the game registry (entry point `kembles-cascade`).
+
+Every command finds its game through the registry, which imports this module: it costs no
+more than the game's `GameInfo`. Each stage's hooks are imported when the stage first asks for
+them, so `kemble validate` loads the validation, the vocabulary, the compiler and the print
+checks, never the engine, the solver, the site or the sweep that other commands run (the
+imports inside the properties below are there for that load cost, not to dodge a cycle).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
-from kemble_tools.compile.pipeline import compile_validated
 from kemble_tools.core.registry import COMMANDS, GameInfo
-from kemble_tools.games.kembles_cascade.compile.compiler import COMPILER
-from kemble_tools.games.kembles_cascade.export.hooks import CARDS
-from kemble_tools.games.kembles_cascade.play.hooks import PLAY
-from kemble_tools.games.kembles_cascade.scaffold import SCAFFOLD
-from kemble_tools.games.kembles_cascade.site import SITE
-from kemble_tools.games.kembles_cascade.solve.hooks import SOLVER
-from kemble_tools.games.kembles_cascade.sweep import SWEEP
-from kemble_tools.games.kembles_cascade.validate.validation import VALIDATION
-from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
-from kemble_tools.validate.pipeline import validate_paths
+
+if TYPE_CHECKING:
+    from kemble_tools.compile.hooks import GameCompiler
+    from kemble_tools.dsl.vocabulary import Vocabulary
+    from kemble_tools.engine.edges import PlayHooks
+    from kemble_tools.export.hooks import CardHooks
+    from kemble_tools.scaffold import ScaffoldHooks
+    from kemble_tools.site.hooks import SiteHooks
+    from kemble_tools.solve.hooks import SolverHooks
+    from kemble_tools.sweep.hooks import SweepHooks
+    from kemble_tools.validate.hooks import GameValidation
+    from kemble_tools.workbench.hooks import EditorHooks
 
 INFO = GameInfo(
     id="kembles-cascade",
@@ -39,16 +48,67 @@ INFO = GameInfo(
 class KemblesCascade:
     info: GameInfo = INFO
     implicit: bool = True  # every file written before the registry is Kemble's
-    # Each stage's hooks (registry.STAGES); filled as the stages move behind the protocol.
-    vocabulary: Any = VOCABULARY
-    validation: Any = VALIDATION
-    compiler: Any = COMPILER
-    play: Any = PLAY
-    solver: Any = SOLVER
-    cards: Any = CARDS
-    site: Any = SITE
-    sweep: Any = SWEEP
-    scaffold: Any = SCAFFOLD
+
+    # Each stage's hooks (registry.STAGES), imported on first use (module docstring).
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        from kemble_tools.games.kembles_cascade.vocabulary import VOCABULARY
+
+        return VOCABULARY
+
+    @cached_property
+    def validation(self) -> GameValidation:
+        from kemble_tools.games.kembles_cascade.validate.validation import VALIDATION
+
+        return VALIDATION
+
+    @cached_property
+    def compiler(self) -> GameCompiler:
+        from kemble_tools.games.kembles_cascade.compile.compiler import COMPILER
+
+        return COMPILER
+
+    @cached_property
+    def play(self) -> PlayHooks:
+        from kemble_tools.games.kembles_cascade.play.hooks import PLAY
+
+        return PLAY
+
+    @cached_property
+    def solver(self) -> SolverHooks:
+        from kemble_tools.games.kembles_cascade.solve.hooks import SOLVER
+
+        return SOLVER
+
+    @cached_property
+    def cards(self) -> CardHooks:
+        from kemble_tools.games.kembles_cascade.export.hooks import CARDS
+
+        return CARDS
+
+    @cached_property
+    def site(self) -> SiteHooks:
+        from kemble_tools.games.kembles_cascade.site import SITE
+
+        return SITE
+
+    @cached_property
+    def sweep(self) -> SweepHooks:
+        from kemble_tools.games.kembles_cascade.sweep import SWEEP
+
+        return SWEEP
+
+    @cached_property
+    def scaffold(self) -> ScaffoldHooks:
+        from kemble_tools.games.kembles_cascade.scaffold import SCAFFOLD
+
+        return SCAFFOLD
+
+    @cached_property
+    def editor(self) -> EditorHooks:
+        from kemble_tools.games.kembles_cascade.editor import EDITOR
+
+        return EDITOR
 
     def content_kinds(self) -> Mapping[str, str]:
         return dict(self.validation.kinds)
@@ -57,6 +117,10 @@ class KemblesCascade:
         return frozenset(COMMANDS)
 
     def content_counts(self, paths: list[Path]) -> Mapping[str, int]:
+        # only `kemble games` counts: the other commands need not import the pipeline with us
+        from kemble_tools.compile.pipeline import compile_validated
+        from kemble_tools.validate.pipeline import validate_paths
+
         bundle = compile_validated(validate_paths(paths)).bundles.get(self.info.id, {})
         counts = {"space cards": len(bundle.get("cards", {}))}
         for section in ("bosses", "upgrades", "powerups", "sensors", "missions", "achievements"):

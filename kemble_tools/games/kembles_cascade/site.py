@@ -35,6 +35,7 @@ SYMBOLS = {  # quadrant keys, as the filter names them
     "reward": "reward",
 }
 FACETS = (("pile", "Deck"), ("object", "Object kind"), ("symbol", "Symbol"), ("boss", "Boss"))
+BOARD_MARKS = (("!", "threat"), ("p1", "your ship"))  # the replay's board draws them too
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,16 @@ class KembleSite:
 
     def scenario_cards(self, bundle: Bundle, scenario_id: str) -> Iterable[str]:
         return [card for row in bundle["scenarios"][scenario_id]["rows"] for card in row]
+
+    def legend(self, frames: list[dict[str, Any]]) -> list[tuple[str, str]]:
+        """The object kinds on the boards (play/board_text.py `view`), then the other marks."""
+        seen = {
+            (cell["mark"], cell["object"].replace("_", " "))
+            for frame in frames
+            for row in frame["cells"]
+            for cell in row
+        }
+        return [*sorted(seen), *BOARD_MARKS]
 
 
 SITE = KembleSite()

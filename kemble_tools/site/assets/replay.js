@@ -22,7 +22,16 @@
     return node;
   }
 
+  // A game whose view has no grid of cells gives its board as text (PlayHooks.view).
+  function drawText(frame) {
+    const td = element("td");
+    td.append(element("pre", { class: "board-text" }, frame.text || ""));
+    board.replaceChildren(element("tr", {}));
+    board.firstChild.append(td);
+  }
+
   function drawBoard(frame) {
+    if (!frame.cells) return drawText(frame);
     board.replaceChildren();
     frame.cells.forEach((row, r) => {
       const tr = element("tr", { "data-row": r + 1 });
@@ -47,6 +56,7 @@
 
   function drawPlayers(frame) {
     players.replaceChildren();
+    if (!frame.cells) return;  // the players are on the board as text
     const head = element("tr");
     for (const name of ["", "energy", "threat", "glory", "Bellonium", "position", "facing"]) head.append(element("th", {}, name));
     players.append(head);
@@ -66,8 +76,9 @@
     drawPlayers(frame);
     events.replaceChildren(...frame.events.map((text) => element("li", {}, text)));
     const state = frame.state;
-    position.textContent = "step " + index + " / " + (frames.length - 1) + " · round " + state.round +
-      " · " + state.phase + " · " + state.outcome + (index ? " · " + frame.action : "");
+    const where = state.round === undefined ? "" : " · round " + state.round + " · " + state.phase;
+    position.textContent = "step " + index + " / " + (frames.length - 1) + where +
+      " · " + state.outcome + (index ? " · " + frame.action : "");
     position.dataset.step = String(index);
     position.dataset.outcome = state.outcome;
     stateJson.textContent = JSON.stringify(state, null, 2);

@@ -19,7 +19,8 @@ from kemble_tools.games.kembles_cascade.vocabulary import (
     QUADRANT_HOST,
     VOCABULARY,
 )
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.art import art_file
 from kemble_tools.validate.catalog import Catalog, mappings_in
 from kemble_tools.validate.hooks import GameFiles

@@ -1,9 +1,9 @@
 """The reference interpreter of the rules (RULES.md): one transition function for everything.
 
 `kernel/` is game-independent (frames, choices, chance, hook dispatch, the handler registry);
-`content.py` compiles a bundle into typed tables; `rules/` holds Kemble's rules by area;
-`game.py` is the OpenSpiel-style API. The engine reads only compiled bundles: it imports neither
-the loader nor the validator.
+`content_build.py` compiles a bundle into the typed tables of `content.py`; `rules/` holds
+Kemble's rules by area; `game.py` is the OpenSpiel-style API. The engine reads only compiled
+bundles: it imports neither the loader nor the validator.
 """
 
 from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction, SetupError

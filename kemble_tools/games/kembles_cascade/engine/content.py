@@ -1,10 +1,10 @@
 """Typed tables compiled once from a bundle: everything the rules read about the content.
 
 The engine never looks into the bundle's dicts while a game runs. A game's content is compiled
-into the tables below (object kinds with their flags, every quadrant a card can show, cards,
-weapons, upgrades, owned cards, bosses, rule switches), with every effect compiled to steps
-(`dsl.py`) and indexed by trigger. Nothing here names a content id: what is special about an
-object kind, an upgrade or a deck is a flag or a rule switch in the data.
+(content_build.py) into the tables below (object kinds with their flags, every quadrant a card
+can show, cards, weapons, upgrades, owned cards, bosses, rule switches), with every effect
+compiled to steps (`dsl.py`) and indexed by trigger. Nothing here names a content id: what is
+special about an object kind, an upgrade or a deck is a flag or a rule switch in the data.
 """
 
 from __future__ import annotations
@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from kemble_tools.engine.kernel import Effect
-from kemble_tools.games.kembles_cascade.vocabulary import BASE_WEAPON
 from kemble_tools.games.kembles_cascade.vocabulary import COUNTERS as COUNTER_NAMES
 from kemble_tools.games.kembles_cascade.vocabulary import STATS as STAT_NAMES
 
@@ -257,8 +256,8 @@ class Tables:
         printed = self.uncovered(quadrant)
         made = self._covers.get(printed)
         if made is None:
-            made = self._covers[printed] = self._add(
-                _quadrant(
+            made = self._covers[printed] = self.add(
+                make_quadrant(
                     len(self.quadrants),
                     quadrant.card,
                     quadrant.half,
@@ -280,8 +279,8 @@ class Tables:
                 printed["energy"] = energy
             if threat:
                 printed["threat"] = threat
-            made = self._spawned[key] = self._add(
-                _quadrant(
+            made = self._spawned[key] = self.add(
+                make_quadrant(
                     len(self.quadrants),
                     quadrant.card,
                     quadrant.half,
@@ -293,7 +292,8 @@ class Tables:
             )
         return made
 
-    def _add(self, quadrant: Quadrant) -> int:
+    def add(self, quadrant: Quadrant) -> int:
+        """Take in a new quadrant (printed, covered or spawned) and index its hooks."""
         self.quadrants.append(quadrant)
         if quadrant.borrows_special:
             self.borrowing |= {quadrant.id}
@@ -323,7 +323,7 @@ class Tables:
         return self.bosses[boss].special.get(quadrant.special, NO_HOOKS)
 
 
-def _quadrant(
+def make_quadrant(
     index: int,
     card: int,
     half: int,
@@ -334,6 +334,7 @@ def _quadrant(
     spawned: tuple[int, int, int] | None = None,
     boss: int = -1,
 ) -> Quadrant:
+    """The quadrant `data` describes (a card half as printed, or made while a game runs)."""
     kind = tables.kinds[tables.kind_index[data["object"]]]
     special = data.get("special")
     special_hooks = tables.bosses[boss].special.get(special, NO_HOOKS) if boss >= 0 else NO_HOOKS
@@ -381,223 +382,3 @@ def _quadrant(
         borrows_special=special is not None and boss < 0,
         printed=data,
     )
-
-
-def build_tables(
-    bundle: dict[str, Any],
-    rules: dict[str, Any],
-    local_cards: dict[str, Any],
-    compile_effects: Any,
-    compile_condition: Any,
-) -> Tables:
-    """Compile a bundle (plus a scenario's own cards) into tables. `compile_effects` turns a
-    list of IR effects into hooks by trigger (see dsl.py)."""
-    kinds = [
-        ObjectKind(
-            index=i,
-            id=kind_id,
-            name=data.get("name") or kind_id,
-            blocks_shots=bool(data["blocks_shots"]),
-            enterable=bool(data["enterable"]),
-            enterable_only_destructible=data["enterable"] == "when_destructible",
-            enemy=bool(data["enemy"]),
-            indestructible=bool(data.get("indestructible", False)),
-            boss=bool(data.get("boss", False)),
-            vacant=bool(data.get("vacant", False)),
-            hooks=compile_effects(data["effects"]),
-        )
-        for i, (kind_id, data) in enumerate(bundle["objects"].items())
-    ]
-    kind_index = {kind.id: kind.index for kind in kinds}
-    upgrades, weapons = _upgrades(bundle, compile_effects)
-    tables = Tables(
-        kinds=kinds,
-        kind_index=kind_index,
-        vacant=next(kind for kind in kinds if kind.vacant),
-        quadrants=[],
-        cards=[],
-        card_index={},
-        weapons=weapons,
-        upgrades=upgrades,
-        upgrade_index={u.id: u.index for u in upgrades},
-        powerups=[],
-        powerup_index={},
-        sensors=[],
-        sensor_by_number={},
-        missions=[],
-        mission_index={},
-        achievements=[],
-        achievement_index={},
-        bosses=[],
-        boss_index={},
-        rules=RuleSwitches.from_data(rules),
-        base_stats=(),
-        hooked={},
-    )
-    tables.base_stats = tuple(
-        tables.rules.base_moves if name == "moves" else BASE_STATS[name] for name in STATS
-    )
-    _bosses(tables, bundle, compile_effects, compile_condition)
-    _cards(tables, {**bundle["cards"], **local_cards})
-    _owned(tables, bundle, compile_effects)
-    return tables
-
-
-def _upgrades(
-    bundle: dict[str, Any], compile_effects: Any
-) -> tuple[list[Upgrade], tuple[str, ...]]:
-    upgrades: list[Upgrade] = []
-    weapons = [BASE_WEAPON]
-    for i, (upgrade_id, data) in enumerate(bundle["upgrades"].items()):
-        levels = tuple(_level(level, compile_effects) for level in data["levels"])
-        slot = -1
-        if any(level.weapon for level in levels):
-            slot = len(weapons)
-            weapons.append(upgrade_id)
-        upgrades.append(Upgrade(i, upgrade_id, data["name"], levels, slot))
-    return upgrades, tuple(weapons)
-
-
-def _level(data: dict[str, Any], compile_effects: Any) -> Level:
-    weapon = data.get("weapon")
-    changes = []
-    for effect in data["effects"]:
-        if effect.trigger != "passive":
-            continue
-        for act in effect.actions:
-            if act.action != "modify":
-                continue
-            # A passive modify reads literal values only (an expression would need a game).
-            how_set = "set" in act.args
-            node = act.args["set" if how_set else "by"]
-            value = getattr(node, "value", None)
-            if isinstance(value, int):
-                changes.append((STAT[act.args["stat"].value], how_set, value))
-    hooks = compile_effects(data["effects"])
-    return Level(
-        level=int(data["level"]),
-        price=int(data["price"]),
-        glory=int(data.get("glory", 0)),
-        weapon=Weapon(
-            shots=int(weapon["shots"]),
-            damage=int(weapon.get("damage", 1)),
-            splash=int(weapon.get("splash", 0)),
-            reach=int(weapon.get("reach", 0)),
-            line=bool(weapon.get("line", False)),
-            immunity=weapon.get("immunity"),
-        )
-        if weapon
-        else None,
-        stat_changes=tuple(changes),
-        on_bought=hooks.get("on_bought", ()),
-    )
-
-
-def _bosses(tables: Tables, bundle: dict[str, Any], compile_effects: Any, condition: Any) -> None:
-    for i, (boss_id, data) in enumerate(bundle["bosses"].items()):
-        numbers = {bundle["cards"][card]["number"]: card for card in data["cards"]}
-        tables.bosses.append(
-            Boss(
-                index=i,
-                id=boss_id,
-                rows=int(data["rows"]),
-                warning_card=data["warning_card"],
-                defeat=condition(data["defeat"]) if data.get("defeat") is not None else None,
-                special={
-                    rule: compile_effects(rule_data["effects"])
-                    for rule, rule_data in data["special_rules"].items()
-                },
-                cards_by_number=numbers,
-            )
-        )
-        tables.boss_index[boss_id] = i
-
-
-def _cards(tables: Tables, cards: dict[str, Any]) -> None:
-    """Every card (and every Boss Warning card) with the quadrants its sides show."""
-    for boss in tables.bosses:
-        _add_card(tables, boss.warning_card, "", None, None, warning=boss.index)
-    for card_id, data in cards.items():
-        boss = tables.boss_index.get(data["deck"], -1)
-        _add_card(tables, card_id, data["deck"], data, boss)
-
-
-def _add_card(
-    tables: Tables,
-    card_id: str,
-    deck: str,
-    data: dict[str, Any] | None,
-    boss: int | None,
-    warning: int = -1,
-) -> None:
-    index = len(tables.cards)
-    sides: list[tuple[int, int] | None] = [(), None]  # type: ignore[list-item]
-    if data is not None:
-        for side, printed in enumerate((data["quadrants"], data.get("back"))):
-            if printed:
-                sides[side] = tuple(  # type: ignore[call-overload]
-                    tables._add(
-                        _quadrant(
-                            len(tables.quadrants),
-                            index,
-                            half,
-                            side,
-                            printed[half],
-                            tables,
-                            boss=boss if boss is not None else -1,
-                        )
-                    )
-                    for half in (0, 1)
-                )
-    tables.cards.append(
-        Card(
-            index=index,
-            id=card_id,
-            deck=deck,
-            name=data.get("name") if data else None,
-            flip=bool(data.get("flip")) if data else False,
-            front=sides[0],  # type: ignore[arg-type]
-            back=sides[1],
-            boss=boss if boss is not None else -1,
-            warning=warning,
-            number=data.get("number") if data else None,
-        )
-    )
-    tables.card_index[card_id] = index
-
-
-def _owned(tables: Tables, bundle: dict[str, Any], compile_effects: Any) -> None:
-    for i, (powerup_id, data) in enumerate(bundle["powerups"].items()):
-        hooks = compile_effects(data["effects"])
-        tables.powerups.append(
-            PowerUp(
-                index=i,
-                id=powerup_id,
-                playable=data.get("timing") == "own_turn" and bool(hooks.get("on_played")),
-                when_drawn=data.get("timing") == "when_drawn",
-                on_played=hooks.get("on_played", ()),
-                on_drawn=hooks.get("on_drawn", ()),
-                end_glory=int(data.get("end_glory", 0)),
-            )
-        )
-        tables.powerup_index[powerup_id] = i
-    for i, data in enumerate(bundle["sensors"]):
-        hooks = compile_effects(data["effects"])
-        sensor = Sensor(i, int(data["number"]), data["symbol"], hooks.get("on_sensor_played", ()))
-        tables.sensors.append(sensor)
-        tables.sensor_by_number[sensor.number] = sensor
-    for section, table, index in (
-        ("missions", tables.missions, tables.mission_index),
-        ("achievements", tables.achievements, tables.achievement_index),
-    ):
-        for i, (card_id, data) in enumerate(bundle[section].items()):
-            table.append(
-                OwnedCard(
-                    i,
-                    card_id,
-                    int(data.get("glory", 0)),
-                    int(data.get("target", 1)),
-                    compile_effects(data["effects"]),
-                )
-            )
-            index[card_id] = i

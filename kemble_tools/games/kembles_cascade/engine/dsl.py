@@ -3,34 +3,34 @@
 An expression becomes a function of (game, state, frame); a selector gives a tuple of players
 (indexes), quadrants (refs: card * 2 + half, which move with their card) or cards (indexes), in
 board order. An action becomes a kernel Step whose handler is the rules' implementation of that
-action (rules/effects.py) and whose arguments are compiled the same way.
+action (rules/effects.py) and whose arguments are compiled the same way. The language's
+built-in operators, attributes and predicates are in dsl_builtins.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from kemble_tools.dsl.ir import Act, Attr, Call, Global, Lit, Op, Select
 from kemble_tools.dsl.ir import Effect as IREffect
 from kemble_tools.engine.kernel import Effect, Registry, Step
 from kemble_tools.games.kembles_cascade.engine import board
-from kemble_tools.games.kembles_cascade.engine.content import COUNTER, STAT, Hooks
-from kemble_tools.games.kembles_cascade.engine.rules.queries import damage_taken, seen
-from kemble_tools.games.kembles_cascade.engine.state import (
-    ACTIVE,
-    MATCHING,
-    PLAYER,
-    QUADRANT,
-    RAMMER,
-    SHOOTER,
-    State,
+from kemble_tools.games.kembles_cascade.engine.content import COUNTER, Hooks
+from kemble_tools.games.kembles_cascade.engine.dsl_builtins import (
+    BINARY,
+    BOUND,
+    NOTHING,
+    PLAYER_ATTRIBUTES,
+    PLAYER_SELECTORS,
+    PREDICATES,
+    QUADRANT_ATTRIBUTES,
+    Fn,
+    player_quadrant,
 )
-from kemble_tools.games.kembles_cascade.engine.threat import line_reaches, threat_level
+from kemble_tools.games.kembles_cascade.engine.rules.queries import seen
+from kemble_tools.games.kembles_cascade.engine.state import MATCHING, State
+from kemble_tools.games.kembles_cascade.engine.threat import line_reaches
 from kemble_tools.games.kembles_cascade.vocabulary import PLAYERS, VOCABULARY
-
-Fn = Callable[[Any, State, Any], Any]
-NOTHING: tuple[Any, ...] = ()
 
 
 class Compiler:
@@ -122,20 +122,20 @@ class Compiler:
             (a,) = args
             return lambda g, s, f: -a(g, s, f)
         left, right = args
-        return _BINARY[op](left, right)
+        return BINARY[op](left, right)
 
     def _attribute(self, node: Attr) -> Fn:
         target = self.select(node.target)
         name = node.name
-        if node.target.name in _PLAYER_SELECTORS:
-            read = _PLAYER_ATTRIBUTES[name]
+        if node.target.name in PLAYER_SELECTORS:
+            read = PLAYER_ATTRIBUTES[name]
 
             def player_attribute(g: Any, s: State, f: Any) -> int:
                 found = target(g, s, f)
                 return read(g, s, found[0]) if found else 0
 
             return player_attribute
-        read_quadrant = _QUADRANT_ATTRIBUTES[name]
+        read_quadrant = QUADRANT_ATTRIBUTES[name]
 
         def quadrant_attribute(g: Any, s: State, f: Any) -> int:
             found = target(g, s, f)
@@ -163,7 +163,7 @@ class Compiler:
             return lambda g, s, f: (
                 bool(q := where(g, s, f)) and seen(g, s, f.bindings, q[0]).kind.enemy
             )
-        test = _PREDICATES[name]
+        test = PREDICATES[name]
         return lambda g, s, f: test(g, s, *(a(g, s, f) for a in args))
 
     def _call_with_name(self, name: str, first: Fn, text: str) -> Fn:
@@ -187,7 +187,7 @@ class Compiler:
 
     def select(self, node: Select) -> Fn:
         name = node.name
-        slot = _BOUND.get(name)
+        slot = BOUND.get(name)
         if slot is not None:
             return lambda g, s, f: NOTHING if (v := f.bindings[slot]) is None else (v,)
         if name == "matching_players":
@@ -205,7 +205,7 @@ class Compiler:
         if name == "players_in_play":
             return lambda g, s, f: tuple(i for i, p in enumerate(s.players) if p.pos >= 0)
         if name == "player_quadrant":
-            return _player_quadrant
+            return player_quadrant
         if name == "boss_parts":
             return lambda g, s, f: g.boss_parts(s)
         args = {key: self.expr(value) for key, value in node.args.items()}
@@ -294,124 +294,3 @@ class Compiler:
     def _select_adjacent_cards(self, args: dict[str, Fn], raw: dict[str, Any]) -> Fn:
         to = args["to"]
         return lambda g, s, f: g.adjacent_cards(s, to(g, s, f))
-
-
-def _player_quadrant(g: Any, s: State, f: Any) -> tuple[int, ...]:
-    player = f.bindings[PLAYER]
-    if player is None:
-        return NOTHING
-    pos = s.players[player].pos
-    return (g.tables.quadrants[s.cells[pos]].ref,) if 0 <= pos < len(s.cells) else NOTHING
-
-
-_BOUND = {
-    "player": PLAYER,
-    "active_player": ACTIVE,
-    "shooter": SHOOTER,
-    "rammer": RAMMER,
-    "event_quadrant": QUADRANT,
-}
-_PLAYER_SELECTORS = frozenset(
-    {"player", "active_player", "shooter", "rammer", "owner", "matching_players", "all_players"}
-    | {"players_in_play", "players_adjacent", "players_in_row", "players_in_line"}
-)
-
-
-def _compare(test: Callable[[Any, Any], bool]) -> Callable[[Fn, Fn], Fn]:
-    def make(a: Fn, b: Fn) -> Fn:
-        return lambda g, s, f: test(a(g, s, f), b(g, s, f))
-
-    return make
-
-
-_BINARY: dict[str, Callable[[Fn, Fn], Fn]] = {
-    "==": _compare(lambda x, y: x == y),
-    "!=": _compare(lambda x, y: x != y),
-    "<": _compare(lambda x, y: x < y),
-    "<=": _compare(lambda x, y: x <= y),
-    ">": _compare(lambda x, y: x > y),
-    ">=": _compare(lambda x, y: x >= y),
-    "+": _compare(lambda x, y: x + y),
-    "-": _compare(lambda x, y: x - y),
-    "*": _compare(lambda x, y: x * y),
-    "//": _compare(lambda x, y: x // y if y else 0),
-}
-
-
-def _position(s: State, pos: int, axis: int) -> int:
-    return pos // s.width + 1 if axis == 0 else pos % s.width + 1
-
-
-_PLAYER_ATTRIBUTES: dict[str, Callable[[Any, State, int], int]] = {
-    "energy": lambda g, s, i: s.players[i].energy,
-    "max_energy": lambda g, s, i: s.players[i].stats[STAT["max_energy"]],
-    "threat_points": lambda g, s, i: s.players[i].threat,
-    "threat_level": lambda g, s, i: threat_level(s.players[i].threat),
-    "glory": lambda g, s, i: s.players[i].glory,
-    "bellonium": lambda g, s, i: s.players[i].bellonium,
-    "powerups": lambda g, s, i: len(s.players[i].hand),
-    "moves_left": lambda g, s, i: g.moves_left(s, i),
-    "row": lambda g, s, i: _position(s, p, 0) if (p := s.players[i].pos) >= 0 else 0,
-    "column": lambda g, s, i: _position(s, p, 1) if (p := s.players[i].pos) >= 0 else 0,
-}
-
-
-def _cell_attribute(axis: int) -> Callable[[Any, State, Any, int], int]:
-    def read(g: Any, s: State, f: Any, ref: int) -> int:
-        cell = g.cell_of(s, ref)
-        return _position(s, cell, axis) if cell >= 0 else 0
-
-    return read
-
-
-# The object's attributes read what the effect sees there (queries.seen): on on_hit and
-# on_destroyed, the object hit or destroyed, as printed; row and column are the place's.
-_QUADRANT_ATTRIBUTES: dict[str, Callable[[Any, State, Any, int], int]] = {
-    "energy": lambda g, s, f, ref: seen(g, s, f.bindings, ref).energy,
-    "threat": lambda g, s, f, ref: seen(g, s, f.bindings, ref).adjacent_threat,
-    "damage_taken": lambda g, s, f, ref: damage_taken(g, s, ref, seen(g, s, f.bindings, ref)),
-    "row": _cell_attribute(0),
-    "column": _cell_attribute(1),
-    "glory_reward": lambda g, s, f, ref: seen(g, s, f.bindings, ref).reward.glory,
-    "bellonium_reward": lambda g, s, f, ref: seen(g, s, f.bindings, ref).reward.bellonium,
-}
-
-
-def _first(values: Any) -> Any:
-    if isinstance(values, tuple):
-        return values[0] if values else None
-    return values
-
-
-def _marked(g: Any, s: State, who: Any, where: Any) -> bool:
-    player, ref = _first(who), _first(where)
-    return player is not None and ref is not None and (ref, player) in s.markers
-
-
-def _occupied(g: Any, s: State, where: Any) -> bool:
-    ref = _first(where)
-    if ref is None:
-        return False
-    cell = g.cell_of(s, ref)
-    return cell >= 0 and board.player_at(s, cell) is not None
-
-
-def _standing_on(g: Any, s: State, who: Any, where: Any) -> bool:
-    player, ref = _first(who), _first(where)
-    if player is None or ref is None:
-        return False
-    cell = g.cell_of(s, ref)
-    return cell >= 0 and s.players[player].pos == cell
-
-
-def _is_astral(g: Any, s: State, who: Any) -> bool:
-    player = _first(who)
-    return player is not None and s.players[player].astral
-
-
-_PREDICATES: dict[str, Callable[..., bool]] = {
-    "marked": _marked,
-    "occupied": _occupied,
-    "standing_on": _standing_on,
-    "is_astral": _is_astral,
-}

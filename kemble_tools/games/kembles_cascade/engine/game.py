@@ -20,15 +20,10 @@ from kemble_tools.games.kembles_cascade.engine.actions import (
     answer_first,
     refuse_out_of_phase,
 )
+from kemble_tools.games.kembles_cascade.engine.battle_actions import battle_actions
 from kemble_tools.games.kembles_cascade.engine.board import Geometry
-from kemble_tools.games.kembles_cascade.engine.content import (
-    COUNTERS,
-    ORTHOGONAL,
-    STAT,
-    Quadrant,
-    build_tables,
-)
-from kemble_tools.games.kembles_cascade.engine.dsl import Compiler
+from kemble_tools.games.kembles_cascade.engine.content import COUNTERS, STAT, Quadrant
+from kemble_tools.games.kembles_cascade.engine.content_build import compile_content
 from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction, SetupError
 from kemble_tools.games.kembles_cascade.engine.key import Interned, pack
 from kemble_tools.games.kembles_cascade.engine.observer import Observer
@@ -72,7 +67,6 @@ TURN_VERBS = {
     A.BUY: shop.buy,
     A.BUY_POWERUP: shop.buy_powerup,
 }
-_COMPILERS: dict[int, tuple[dict[str, Any], Compiler, dict[int, Any]]] = {}
 
 
 class Game:
@@ -89,14 +83,6 @@ class Game:
         players: int = 1,
         open_chance: bool = False,
     ) -> None:
-        compiler, memo = _compiler(bundle)
-
-        def hooks(effects: list[Any]) -> Any:
-            found = memo.get(id(effects))
-            if found is None:
-                found = memo[id(effects)] = (effects, compiler.hooks(effects))
-            return found[1]
-
         self.bundle = bundle
         self.setup = setup
         self.scenario = scenario
@@ -105,7 +91,7 @@ class Game:
         # it (for analysis); otherwise they are shuffled from the seed (formats.md §3).
         self.open_powerups = open_chance and (scenario is None or scenario.get("powerups") is None)
         self.open_sensors = open_chance and (scenario is None or scenario.get("sensors") is None)
-        self.tables = build_tables(bundle, rules, local_cards or {}, hooks, compiler.condition)
+        self.tables = compile_content(bundle, rules, local_cards or {})
         per_row = len(scenario["rows"][0]) if scenario and scenario["rows"] else setup["row_width"]
         self.width = 2 * per_row  # quadrant columns (D-GEO-1)
         self.geo = Geometry(self.width)
@@ -270,6 +256,7 @@ class Game:
     # --- what may be done -----------------------------------------------------------------------
 
     def legal_actions(self, s: State) -> list[int]:
+        """What the deciding player may do now, by phase (the Battle phase's: battle_actions.py)."""
         if s.outcome != ONGOING:
             return []
         space = self.actions
@@ -283,81 +270,10 @@ class Game:
             first = [space.of(A.BATTLE_)]
             return first if s.round == 1 else [*first, space.of(A.POWERDOWN_)]
         if s.phase == BATTLE:
-            return self._battle_actions(s)
+            return battle_actions(self, s)
         if s.phase == POWERDOWN:
             return [*shop.buy_actions(self, s, s.turn.player if s.turn else 0), space.of(A.END)]
         return []
-
-    def _battle_actions(self, s: State) -> list[int]:
-        """In the order of formats.md §4's notation: moves, spend, overloads, fire, rotate, play,
-        buy, end."""
-        base = self.actions.base
-        turn = s.turn
-        assert turn is not None
-        index = turn.player
-        player = s.players[index]
-        found: list[int] = []
-        moves = moves_left(self, s, index) > 0
-        overload = movement.can_overload(s, index)
-        if moves or overload:
-            targets = self._move_targets(s, index, player)
-            outside = player.pos < 0
-            if moves:
-                first = base[A.ENTER if outside else A.MOVE]
-                found += [first + target for target in targets]
-                if player.pending:
-                    found.append(base[A.SPEND])
-            if overload:
-                first = base[A.OVERLOAD_ENTER if outside else A.OVERLOAD_MOVE]
-                found += [first + target for target in targets]
-                if not outside:
-                    found.append(base[A.OVERLOAD_FIRE])
-        if player.pos >= 0:
-            found += [base[A.FIRE] + w for w in self._weapons_ready(s, player, turn)]
-        if player.stats[fire.TURRET_TURNS]:  # R-TUR-1: astral ships turn too, for free
-            first = base[A.ROTATE]
-            found += [first + i for i, d in enumerate(ORTHOGONAL) if d != player.facing]
-        hands = (
-            player.hand
-            if self.tables.rules.teams < 2
-            else (card for i in scoring.team(self, s, index) for card in s.players[i].hand)
-        )
-        powerups = self.tables.powerups
-        found += [base[A.PLAY] + p for p in dict.fromkeys(hands) if powerups[p].playable]
-        if turn.shop_fee >= 0 or shop.astral_shop(s, index):
-            found += shop.buy_actions(self, s, index)
-        found.append(base[A.END])
-        return found
-
-    def _move_targets(self, s: State, index: int, player: Any) -> list[int]:
-        """Where the ship may move (directions) or enter (columns) now (R-MOV-2..4)."""
-        cells, quadrants = s.cells, self.tables.quadrants
-        ships = [p.pos for i, p in enumerate(s.players) if i != index and p.pos >= 0]
-        if player.pos < 0:  # D-MOV-1: the bottom row, whatever its number
-            bottom = len(cells) - s.width
-            return [
-                column
-                for column in range(s.width)
-                if quadrants[cells[bottom + column]].enterable and bottom + column not in ships
-            ]
-        size = len(cells)
-        return [
-            way
-            for way, cell in enumerate(self.geo.moves[player.pos])
-            if 0 <= cell < size and quadrants[cells[cell]].enterable and cell not in ships
-        ]
-
-    def _weapons_ready(self, s: State, player: Any, turn: Any) -> list[int]:
-        """The weapons that may fire now (R-FIR-1, D-FIR-1)."""
-        ready = []
-        if turn.turret_shots < player.stats[fire.TURRET_SHOTS] + turn.extra_shots:
-            ready.append(0)
-        for slot, upgrade in self.weapon_upgrades.items():
-            level = player.upgrades[upgrade.index]
-            weapon = upgrade.levels[level - 1].weapon if level else None
-            if weapon is not None and turn.weapon_shots[slot] < weapon.shots:
-                ready.append(slot)
-        return ready
 
     def current_player(self, s: State) -> int | None:
         """The deciding player's index, CHANCE (-1) at a chance node, None when over."""
@@ -433,19 +349,6 @@ class Game:
 
     def stat(self, s: State, index: int, name: str) -> int:
         return s.players[index].stats[STAT[name]]
-
-
-def _compiler(bundle: dict[str, Any]) -> tuple[Compiler, dict[int, Any]]:
-    """One compiler (and its memo of compiled effects) per bundle, kept for a few bundles."""
-    found = _COMPILERS.get(id(bundle))
-    if found is None or found[0] is not bundle:
-        kinds = {kind: i for i, kind in enumerate(bundle["objects"])}
-        upgrades = {upgrade: i for i, upgrade in enumerate(bundle["upgrades"])}
-        found = (bundle, Compiler(RULES, kinds, upgrades), {})
-        if len(_COMPILERS) >= 4:
-            _COMPILERS.pop(next(iter(_COMPILERS)))
-        _COMPILERS[id(bundle)] = found
-    return found[1], found[2]
 
 
 __all__ = ["CHANCE", "Game", "IllegalAction", "SetupError", "State"]

@@ -16,6 +16,8 @@ from kemble_tools.games.kembles_cascade.play import board_text, log, scenario, s
 class KemblePlay:
     """The play hooks: most are the functions of the modules beside this one as they are."""
 
+    board_help = "the board again, with the energy lost and threat received this turn"
+
     load_scenario = staticmethod(scenario.load_scenario)
     new_state = staticmethod(scenario.new_state)
     implied_action = staticmethod(words.implied_action)

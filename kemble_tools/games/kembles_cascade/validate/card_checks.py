@@ -8,7 +8,8 @@ from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.games.kembles_cascade.validate.refs import reference, whole
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.art import MAX_ART_BYTES, art_file
 from kemble_tools.validate.catalog import Catalog, Path_, mappings_in
 

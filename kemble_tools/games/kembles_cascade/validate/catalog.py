@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.catalog import Catalog, Item, Path_, mappings_in
 from kemble_tools.validate.hooks import Files
 

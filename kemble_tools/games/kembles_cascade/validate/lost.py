@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Catalog
 
 _BOSS_CARD = re.compile(r"BOSS-(\w+)")  # BOSS-KRAKEN-2 is defined by the boss KRAKEN's file

@@ -12,7 +12,8 @@ from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, Severity
 from kemble_tools.load.content import base_content_dirs
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Catalog, Item, mappings_in
 
 SHIP_MARKS = "12345"  # text boards show ships as their seat numbers

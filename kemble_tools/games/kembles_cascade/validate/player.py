@@ -13,7 +13,8 @@ from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.games.kembles_cascade.validate.shapes import RULE_SWITCHES
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Catalog, Item
 
 BASE_MAX_ENERGY = 5  # R-SET-6; engine.content.BASE_STATS["max_energy"]

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic, did_you_mean
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Catalog, Item, Path_
 
 

@@ -17,7 +17,8 @@ from kemble_tools.games.kembles_cascade.validate.refs import (
 )
 from kemble_tools.games.kembles_cascade.validate.shapes import RULE_SWITCHES
 from kemble_tools.games.kembles_cascade.validate.variant_checks import setups_of
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Catalog, Item, Path_, mappings_in
 
 BOARD_ROWS = 5  # R-GEO-1

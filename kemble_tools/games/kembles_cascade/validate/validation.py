@@ -3,14 +3,15 @@ scenario a file without `kind:` may be, its catalogue and its checks across file
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.games.kembles_cascade.validate import lost, schemas
 from kemble_tools.games.kembles_cascade.validate.catalog import build_catalog
 from kemble_tools.games.kembles_cascade.validate.semantic import check_all
-from kemble_tools.load.yaml_loader import Document, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YMap
 from kemble_tools.validate.catalog import Catalog
 from kemble_tools.validate.hooks import Files, Schema
 
@@ -20,6 +21,7 @@ class KembleValidation:
     tool_kinds: Mapping[str, str] = {
         kind: schemas.schema_file_name(kind) for kind in schemas.TOOL_KINDS
     }
+    base_folders: Sequence[Path] = ()  # its shipped content is this project's
 
     def schema(self, kind: str) -> Schema:
         return schemas.schema_for(kind)

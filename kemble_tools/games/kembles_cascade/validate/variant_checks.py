@@ -7,7 +7,8 @@ from collections.abc import Iterator
 
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.games.kembles_cascade.validate.refs import check_rule_refs, reference, whole
-from kemble_tools.load.yaml_loader import Document, YList, YMap
+from kemble_tools.load.yaml_loader import Document
+from kemble_tools.load.yaml_nodes import YList, YMap
 from kemble_tools.validate.catalog import Catalog, Item, Path_, mappings_in
 
 

@@ -1,0 +1,5 @@
+"""`python -m kemble_tools.cli`: the `kemble` command."""
+
+from kemble_tools.cli import main
+
+main()
