@@ -70,7 +70,10 @@ class Api:
     or the integer one."""
 
     def __init__(self, bundle: dict[str, Any]) -> None:
-        from kemble_tools.games.kembles_cascade.engine import game as module
+        try:  # the engine in Kemble's plugin package, or where it was before the game registry
+            from kemble_tools.games.kembles_cascade.engine import game as module
+        except ImportError:
+            from kemble_tools.engine import game as module  # type: ignore[no-redef]
 
         self.bundle = bundle
         self.module = module
@@ -151,7 +154,10 @@ def replay(api: Api, start: Callable[[], Any], actions: list[Any]) -> Iterator[A
 
 
 def measure(games: int, full_games: int, seed: int, profile: bool) -> dict[str, Any]:
-    from kemble_tools.compile.pipeline import compile_validated
+    try:  # the compile driver, or the compiler before the game registry
+        from kemble_tools.compile.pipeline import compile_validated
+    except ImportError:
+        from kemble_tools.compile.compiler import compile_validated  # type: ignore[no-redef]
     from kemble_tools.validate.pipeline import validate_paths
 
     bundle = compile_validated(validate_paths([])).bundle

@@ -1,8 +1,10 @@
 """Files generated from the code and committed: the JSON Schemas, the DSL reference, the
 expression parser and the card fonts' widths.
 
-The schemas are written to `schema/<game>/` and, the same text, to `schema/` where they were before
-there were several games, so that the modelines of files written then keep resolving.
+Each game of this project gets its schemas in `schema/<game>/` and its DSL reference; the game of
+files that name none also has its schemas, the same text, in `schema/` where they were before there
+were several games (so that the modelines of files written then keep resolving), and its reference
+at `docs/dsl.md`, the others' at `docs/<game>/dsl.md`.
 
 lark and ReportLab are imported only to generate, and the text metrics (which read the generated
 font widths) only to write the font widths again.
@@ -15,26 +17,43 @@ import io
 import json
 from pathlib import Path
 
-from kemble_tools.core.registry import hooks, registry
+from kemble_tools.core.registry import GamePlugin, hooks, registry
 from kemble_tools.dsl import docs, grammar
-from kemble_tools.dsl.vocabulary import vocabulary_of
 from kemble_tools.load.content import schema_path
 from kemble_tools.validate.hooks import GameValidation
 
 PARSER = Path("kemble_tools") / "dsl" / "expr_parser.py"
 FONT_WIDTHS = Path("kemble_tools") / "export" / "font_widths.py"
+# The games whose generated files this project holds (a game in a distribution of its own keeps
+# its schemas there).
+IN_PROJECT = "kemble_tools.games."
 
 
 def generated_files(root: Path) -> dict[Path, str]:
     """Every generated file under the project folder `root`, with the text it must have."""
     files: dict[Path, str] = {}
-    validation: GameValidation = hooks(registry().game(None), "validation")
-    for kind, name in {**validation.kinds, **validation.tool_kinds}.items():
-        text = json.dumps(validation.schema(kind), indent=2, ensure_ascii=False) + "\n"
-        files[schema_path(name, root)] = files[root / "schema" / name] = text
-    files[root / "docs" / "dsl.md"] = docs.render(vocabulary_of(None))  # the implicit game's
+    for game in registry().games.values():
+        if type(game).__module__.startswith(IN_PROJECT):
+            files.update(_game_files(root, game))
     files[root / PARSER] = parser_source(root / PARSER)
     files[root / FONT_WIDTHS] = font_widths_source()
+    return files
+
+
+def _game_files(root: Path, game: GamePlugin) -> dict[Path, str]:
+    """A game's schemas in `schema/<game>/` and its DSL reference; the game of files that name
+    none also keeps its schemas' copies in `schema/` and its reference at `docs/dsl.md`."""
+    files: dict[Path, str] = {}
+    validation: GameValidation | None = hooks(game, "validation")
+    kinds = {**validation.kinds, **validation.tool_kinds} if validation is not None else {}
+    for kind, name in kinds.items():
+        text = json.dumps(validation.schema(kind), indent=2, ensure_ascii=False) + "\n"  # type: ignore[union-attr]
+        files[schema_path(name, root, game.info.id)] = text
+        if game.implicit:
+            files[root / "schema" / name] = text
+    if hooks(game, "vocabulary") is not None:
+        reference = Path("dsl.md") if game.implicit else Path(game.info.id) / "dsl.md"
+        files[root / "docs" / reference] = docs.render(hooks(game, "vocabulary"))
     return files
 
 

@@ -165,3 +165,22 @@ def test_one_site_has_a_section_per_game(built: Path) -> None:
         '"outcome":"won"'
         in (built / "site" / "comet-run" / "scenarios" / "first-run.html").read_text()
     )
+
+
+def test_fmt_lays_out_the_toy_files_too(installed: dict[str, str], tmp_path: Path) -> None:
+    clean = kemble(installed, "fmt", "--check", str(TOY))
+    assert clean.returncode == 0, clean.stdout + clean.stderr
+    messy = tmp_path / "ships.yaml"
+    messy.write_text((TOY / "cards" / "ships.yaml").read_text().replace("\n  ", "\n    "))  # 4
+    assert kemble(installed, "fmt", "--check", str(messy)).returncode == 1
+    assert kemble(installed, "fmt", str(messy)).returncode == 0
+    assert messy.read_text() == (TOY / "cards" / "ships.yaml").read_text()
+
+
+def test_the_toy_schema_files_are_its_schemas() -> None:
+    """The modelines of the toy's files name these files: they must be what validation uses."""
+    from toy_game.content_hooks import SCHEMAS, Validation
+
+    for kind, name in Validation.kinds.items():
+        written = json.loads((TOY / "schema" / name).read_text(encoding="utf-8"))
+        assert written == SCHEMAS[kind]

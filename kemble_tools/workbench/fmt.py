@@ -153,8 +153,8 @@ class Formatted:
 
 
 def format_files(paths: list[Path]) -> tuple[list[Formatted], list[Diagnostic]]:
-    """Every content file under the paths (files that are not Kemble content are left alone),
-    formatted in memory; nothing is written here."""
+    """Every content file under the paths (files that are no registered game's content are left
+    alone), formatted in memory; nothing is written here."""
     found, problems = collect_named(paths, with_base=False)
     results: list[Formatted] = []
     for path in sorted(found, key=display_name):
