@@ -6,7 +6,7 @@ engine inside works with integers."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -62,6 +62,8 @@ class PlayHooks(Protocol):
 
     # what `render_board` shows, for the interactive loop's help: "the board again, with …"
     board_help: str
+    # the actions that begin a player's turn: where the replay viewer's Page Up/Down stop
+    turn_words: Collection[str]
 
     def load_scenario(
         self, path: Path, content: list[Path] | None, with_base: bool

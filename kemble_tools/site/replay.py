@@ -34,4 +34,5 @@ def replay_frames(bundle: dict[str, Any], scenario_id: str, text: str) -> list[d
 
 def _frame(session: Session, action: str, notes: list[tuple[Any, ...]]) -> dict[str, Any]:
     hooks, state = session.hooks, session.state
-    return {"action": action, **hooks.view(state, notes), "state": hooks.state_json(state)}
+    turn = {"turn": True} if action in hooks.turn_words else {}  # Page Up/Down stop after it
+    return {"action": action, **turn, **hooks.view(state, notes), "state": hooks.state_json(state)}

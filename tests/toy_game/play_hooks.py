@@ -38,6 +38,7 @@ def _values(card: Mapping[str, Any]) -> dict[str, int]:
 
 class Play:
     board_help = "the board again"
+    turn_words = ()  # every action is a turn of its own
 
     def load_scenario(
         self, path: Path, content: list[Path] | None, with_base: bool

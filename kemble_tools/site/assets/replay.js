@@ -10,10 +10,9 @@
   const stateJson = document.getElementById("state-json");
   let index = 0;
 
-  // A turn starts with the frame after "battle" or "powerdown" (the turn choice), or at the start.
-  const turnStarts = frames
-    .map((frame, i) => (i === 0 || frame.action === "battle" || frame.action === "powerdown" ? i : -1))
-    .filter((i) => i >= 0);
+  // A turn starts at the start and with each frame after an action that begins a turn (the
+  // game's PlayHooks.turn_words mark those frames); a game without turns steps action by action.
+  const turnStarts = frames.map((frame, i) => (i === 0 || frame.turn ? i : -1)).filter((i) => i >= 0);
 
   function element(tag, attributes, text) {
     const node = document.createElement(tag);

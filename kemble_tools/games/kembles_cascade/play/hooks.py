@@ -17,6 +17,7 @@ class KemblePlay:
     """The play hooks: most are the functions of the modules beside this one as they are."""
 
     board_help = "the board again, with the energy lost and threat received this turn"
+    turn_words = log.TURN_WORDS
 
     load_scenario = staticmethod(scenario.load_scenario)
     new_state = staticmethod(scenario.new_state)
