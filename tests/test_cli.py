@@ -114,6 +114,7 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     # Only finished files: no temporary file is left beside them (and the solver's cache).
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
         ".cache",
+        "bossins-space",  # the other shipped game's outputs (its bundle so far)
         "diagnostics.json",
         "kemble-sheets.pdf",
         "kemble.bundle.json",
@@ -123,6 +124,8 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     scenario = (tmp_path / "out" / "site" / "scenarios" / "solo-06.html").read_text()
     assert '<dd id="verdict-value">solvable</dd>' in scenario  # the site shows the verdicts
     assert '<dd id="difficulty">perfection</dd>' in scenario
+    other = json.loads((tmp_path / "out" / "bossins-space" / "kemble.bundle.json").read_text())
+    assert other["game"] == "bossins-space" and len(other["enemies"]) == 34
 
 
 def test_validate_works_from_another_folder(tmp_path: Path) -> None:

@@ -127,7 +127,8 @@ def test_a_registered_game_these_stages_cannot_check_is_said_so(tmp_path: Path) 
 def test_kemble_games_lists_kembles_cascade_with_its_content() -> None:
     run = kemble("games", "--json")
     assert run.returncode == 0, run.stderr
-    (game,) = json.loads(run.stdout)["games"]
+    games = {game["id"]: game for game in json.loads(run.stdout)["games"]}
+    game = games["kembles-cascade"]
     assert game["id"] == "kembles-cascade" and game["designers"] == ["Anthony Rando", "Mike Gnade"]
     assert game["content"]["space cards"] == 119 and game["content"]["scenarios"] == 8
     assert "solve" in game["commands"] and game["files_without_game"] is True
@@ -163,7 +164,7 @@ def test_a_game_in_a_distribution_of_its_own_is_discovered(tmp_path: Path) -> No
     )
     assert done.returncode == 0, done.stderr
     listed = {game["id"]: game for game in json.loads(done.stdout)["games"]}
-    assert sorted(listed) == ["kembles-cascade", "toy-orbit"]
+    assert sorted(listed) == ["bossins-space", "kembles-cascade", "toy-orbit"]
     assert listed["toy-orbit"]["content"] == {"orbits": 3}
     assert listed["toy-orbit"]["commands"] == []
 

@@ -1,8 +1,10 @@
-"""docs/rules.md (with docs/decisions.md) documents every rule ID the code and the tests name.
+"""docs/rules.md (with docs/decisions.md and each game's docs/*/rules.md) documents every rule ID
+the code and the tests name.
 
 The engineers' rules catalogue is not shipped with the project, so a `# R-THR-6` in a test must be
-explained by the project's own documents: an entry `- **R-THR-6** …` in docs/rules.md, or a
-decision heading `## D-TUN-1: …` in docs/decisions.md.
+explained by the project's own documents: an entry `- **R-THR-6** …` in docs/rules.md or in a
+game's rules page such as docs/bossins-space/rules.md, or a decision heading `## D-TUN-1: …` in
+docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 RULES_DOC = ROOT / "docs" / "rules.md"
 DECISIONS_DOC = ROOT / "docs" / "decisions.md"
+# The other games' rules pages (docs/bossins-space/rules.md, …), with entries as in docs/rules.md.
+GAME_RULES_DOCS = sorted((ROOT / "docs").glob("*/rules.md"))
 # The toy game of the tests (tests/toy_game) keeps its short rules list in its rules module.
 TOY_RULES = ROOT / "tests" / "toy_game" / "rules.py"
 TOY_RULE = re.compile(r"^(R-CR-\d+)  ", re.MULTILINE)
@@ -65,6 +69,8 @@ def test_the_sources_name_rule_ids() -> None:
 
 def test_every_id_named_in_code_or_tests_is_documented() -> None:
     documented = set(_rules_entries())
+    for doc in GAME_RULES_DOCS:
+        documented |= set(RULES_ENTRY.findall(doc.read_text(encoding="utf-8")))
     documented |= set(DECISION_HEADING.findall(DECISIONS_DOC.read_text(encoding="utf-8")))
     documented |= set(TOY_RULE.findall(TOY_RULES.read_text(encoding="utf-8")))
     missing = {
@@ -73,8 +79,8 @@ def test_every_id_named_in_code_or_tests_is_documented() -> None:
         if rule_id not in documented
     }
     assert not missing, (
-        "rule IDs named in the code or the tests but documented neither in docs/rules.md "
-        f"nor in docs/decisions.md: {missing}"
+        "rule IDs named in the code or the tests but documented neither in docs/rules.md, "
+        f"nor in docs/decisions.md, nor in any docs/*/rules.md: {missing}"
     )
 
 

@@ -93,7 +93,8 @@ def test_every_content_file_names_its_schema() -> None:
         first = path.read_text(encoding="utf-8").splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema="), path
         target = (path.parent / first.split("=", 1)[1]).resolve()
-        assert target.is_file() and target.parent == SCHEMA_DIR, path
+        game = path.relative_to(root).parts[1]  # cards/<game>/…, scenarios/<game>/…
+        assert target.is_file() and target.parent == ROOT / "schema" / game, path
 
 
 def test_generate_command_checks_and_rewrites(tmp_path: Path) -> None:

@@ -40,7 +40,7 @@ def test_the_toy_is_found_and_listed_with_its_commands(installed: dict[str, str]
     run = kemble(installed, "games", "--json")
     assert run.returncode == 0, run.stderr
     games = {game["id"]: game for game in json.loads(run.stdout)["games"]}
-    assert sorted(games) == ["comet-run", "kembles-cascade"]
+    assert sorted(games) == ["bossins-space", "comet-run", "kembles-cascade"]
     assert games["comet-run"]["title"] == "Comet Run"
     assert set(games["comet-run"]["commands"]) == {
         "validate", "compile", "run", "solve", "export", "site"
@@ -52,7 +52,9 @@ def test_one_validate_run_checks_both_games_and_reports_every_problem(
 ) -> None:
     clean = kemble(installed, "validate", str(TOY))
     assert clean.returncode == 0, clean.stdout + clean.stderr
-    assert "30 files checked: no problems" in clean.stdout  # Kemble's 25 and the toy's 5
+    shipped = len(list(ROOT.glob("cards/**/*.yaml")) + list(ROOT.glob("scenarios/**/*.yaml")))
+    checked = f"{shipped + 5} files checked: no problems"  # every shipped game's and the toy's
+    assert checked in clean.stdout
     bad = tmp_path / "bad.yaml"
     text = (SCENARIOS / "first-run.yaml").read_text(encoding="utf-8")
     bad.write_text(text.replace("ship: skiff", "ship: yacht").replace("first-run", "bad"))
@@ -184,3 +186,15 @@ def test_the_toy_schema_files_are_its_schemas() -> None:
     for kind, name in Validation.kinds.items():
         written = json.loads((TOY / "schema" / name).read_text(encoding="utf-8"))
         assert written == SCHEMAS[kind]
+
+
+def test_kemble_site_writes_a_catalogue_per_game(installed: dict[str, str], tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    run = kemble(installed, "site", str(TOY), "--out", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert f"-> {out / 'index.html'}" in run.stdout
+    assert f"-> {out / 'comet-run' / 'index.html'}" in run.stdout
+    assert '<a class="game" href="comet-run/index.html">Comet Run</a>' in (
+        out / "index.html"
+    ).read_text(encoding="utf-8")
+    assert (out / "comet-run" / "scenarios" / "no-way.html").is_file()

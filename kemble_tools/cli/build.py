@@ -15,7 +15,7 @@ from kemble_tools.content_cli import EXIT_INVALID, compile_content, game_folder
 from kemble_tools.fileio import output_set, write_atomic
 from kemble_tools.options import NoBaseOpt, PathsArg
 from kemble_tools.report import Format, render, render_json, summary
-from kemble_tools.workbench.cli import write_site
+from kemble_tools.workbench.cli import write_sites
 
 
 def register(app: typer.Typer) -> None:
@@ -111,18 +111,13 @@ def _build_game(
 
 
 def _build_sites(bundles: list[dict], stage: Path, out: Path) -> None:
-    """One site: the first game's catalogue at its top, every other game's in a folder of its
-    own, each page's menu leading to the others."""
-    from kemble_tools.core.registry import hooks, registry
-
-    shown = [b for b in bundles if hooks(registry().game(b.get("game")), "site") is not None]
-    names = [hooks(registry().game(b.get("game")), "site").name for b in shown]
-    places = ["" if game_folder(Path(), b) == Path() else f"{b['game']}/" for b in shown]
-    for index, bundle in enumerate(shown):
-        sections = [(names[i], f"{places[i]}index.html") for i in range(len(shown)) if i != index]
-        solutions = json.loads((game_folder(stage, bundle) / SOLUTIONS).read_text(encoding="utf-8"))
-        target = stage / "site" / places[index]
-        top = "../" if places[index] else ""
-        written = write_site(bundle, target, solutions, None, sections, top)
-        where = out / "site" / places[index]
-        typer.echo(f"site: {written['cards']} cards, {written['pages']} pages -> {where}")
+    """One site for every game (workbench.cli.write_sites), with the solutions just written."""
+    solved = {
+        bundle.get("game"): json.loads(
+            (game_folder(stage, bundle) / SOLUTIONS).read_text(encoding="utf-8")
+        )
+        for bundle in bundles
+    }
+    for where, written in write_sites(bundles, stage / "site", solved):
+        shown = out / "site" / where.relative_to(stage / "site")
+        typer.echo(f"site: {written['cards']} cards, {written['pages']} pages -> {shown}")

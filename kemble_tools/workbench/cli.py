@@ -5,6 +5,7 @@ As the main app's commands (cli.py), each imports its stage when it runs, to kee
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,7 +13,12 @@ from typing import Annotated
 
 import typer
 
-from kemble_tools.content_cli import EXIT_INTERNAL, EXIT_INVALID, read_content
+from kemble_tools.content_cli import (
+    EXIT_INTERNAL,
+    EXIT_INVALID,
+    game_folder,
+    read_bundles,
+)
 from kemble_tools.fileio import output_set, write_atomic
 from kemble_tools.options import BundleOpt, NoBaseOpt, PathsArg
 
@@ -169,37 +175,52 @@ def site(
     ] = None,
 ) -> None:
     """Write a static, offline HTML catalogue: every card with its picture and text, filters
-    and search, and a page per scenario with its verdict and a replay viewer."""
-    import json
+    and search, and a page per scenario with its verdict and a replay viewer (several games:
+    one catalogue each, the others' in folders named by the game)."""
+    contents = read_bundles(paths, no_base, bundle)
+    solved = {
+        content.get("game"): _solutions(
+            (solutions if index == 0 else None) or game_folder(Path("build"), content) / SOLVED
+        )
+        for index, content in enumerate(contents)
+    }
+    scripts = _replay_scripts(replay or [], contents)
+    with output_set(out.parent, (out.name,)) as stage:
+        for where, written in write_sites(contents, stage / out.name, solved, scripts):
+            shown = out / where.relative_to(stage / out.name) / "index.html"
+            typer.echo(
+                f"site: {written['cards']} cards, {written['scenarios']} scenarios, "
+                f"{written['pages']} pages -> {shown}"
+            )
 
-    content = read_content(paths, no_base, bundle)
-    found = solutions or (
-        Path("build/solutions.json") if Path("build/solutions.json").is_file() else None
-    )
+
+SOLVED = "solutions.json"  # what kemble build writes for each game
+
+
+def _solutions(found: Path) -> list | None:
+    """The solver's results for a game's scenario pages: the file given, or the one a build
+    wrote (when there is one)."""
+    if not found.is_file():
+        return None
     try:
-        solved = json.loads(found.read_text(encoding="utf-8")) if found else None
-        if solved is not None and not isinstance(solved, list):
+        solved = json.loads(found.read_text(encoding="utf-8"))
+        if not isinstance(solved, list):
             raise ValueError("not a list of scenario results")
     except ValueError as exc:
         typer.echo(f"{found}: not a solutions.json written by kemble ({exc})", err=True)
         raise typer.Exit(EXIT_INVALID) from None
-    scripts = _replay_scripts(replay or [], content)
-    with output_set(out.parent, (out.name,)) as stage:
-        written = write_site(content, stage / out.name, solved, scripts)
-    typer.echo(
-        f"site: {written['cards']} cards, {written['scenarios']} scenarios, "
-        f"{written['pages']} pages -> {out / 'index.html'}"
-    )
+    return solved
 
 
-def _replay_scripts(pairs: list[str], content: dict) -> dict[str, str]:
+def _replay_scripts(pairs: list[str], contents: list[dict]) -> dict[str, str]:
     from kemble_tools.site.replay import ReplayError, replay_frames
 
     scripts = {}
     for pair in pairs:
         scenario, sep, file = pair.partition("=")
-        if not sep or scenario not in content["scenarios"]:
-            known = ", ".join(sorted(content["scenarios"]))
+        content = next((c for c in contents if scenario in c["scenarios"]), None)
+        if not sep or content is None:
+            known = ", ".join(sorted(s for c in contents for s in c["scenarios"]))
             typer.echo(f"--replay {pair}: give SCENARIO=FILE with a scenario of: {known}", err=True)
             raise typer.Exit(EXIT_INVALID)
         text = Path(file).read_text(encoding="utf-8")
@@ -210,6 +231,33 @@ def _replay_scripts(pairs: list[str], content: dict) -> dict[str, str]:
             raise typer.Exit(EXIT_INVALID) from None
         scripts[scenario] = text
     return scripts
+
+
+def write_sites(
+    bundles: list[dict],
+    target: Path,
+    solutions: dict[str | None, list | None],
+    scripts: dict[str, str] | None = None,
+) -> list[tuple[Path, dict[str, int]]]:
+    """One site for several games: the first game's catalogue at `target`, every other game's
+    in a folder named by its id (content_cli.game_folder), each page's menu leading to the
+    others; a game without site hooks is left out. Where each was written, and what."""
+    from kemble_tools.core.registry import hooks, registry
+
+    games = [(b, hooks(registry().game(b.get("game")), "site")) for b in bundles]
+    games = [(bundle, found) for bundle, found in games if found is not None]
+    folders = [game_folder(Path(), bundle) for bundle, _ in games]
+    places = ["" if folder == Path() else f"{folder.as_posix()}/" for folder in folders]
+    written = []
+    for index, (bundle, _) in enumerate(games):
+        others = [i for i in range(len(games)) if i != index]
+        sections = [(games[i][1].name, f"{places[i]}index.html") for i in others]
+        top = "../" if places[index] else ""
+        folder = target / places[index]
+        mine = {k: v for k, v in (scripts or {}).items() if k in bundle["scenarios"]}
+        counts = write_site(bundle, folder, solutions.get(bundle.get("game")), mine, sections, top)
+        written.append((folder, counts))
+    return written
 
 
 def write_site(
