@@ -126,6 +126,8 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     assert '<dd id="difficulty">perfection</dd>' in scenario
     other = json.loads((tmp_path / "out" / "bossins-space" / "kemble.bundle.json").read_text())
     assert other["game"] == "bossins-space" and len(other["enemies"]) == 34
+    assert "solve: Bossin' Space has no solver yet (3 scenarios unsolved)" in run.stdout
+    assert not (tmp_path / "out" / "bossins-space" / "solutions.json").exists()
 
 
 def test_validate_works_from_another_folder(tmp_path: Path) -> None:

@@ -106,17 +106,20 @@ def _build_game(
     game = registry().game(bundle.get("game"))
     if hooks(game, "cards") is not None:
         write_sheets(bundle, stage, SheetOptions(backs=True), print_cards(bundle), shown=out)
+    if hooks(game, "solver") is None:  # said once; no solutions file stands for no solver
+        scenarios = len(bundle.get("scenarios", {}))
+        typer.echo(f"solve: {game.info.title} has no solver yet ({scenarios} scenarios unsolved)")
+        return True
     folder, shown = game_folder(stage, bundle), game_folder(out, bundle)
     return build_solutions(bundle, folder, paths, with_base, shown, limit_states, cache)
 
 
 def _build_sites(bundles: list[dict], stage: Path, out: Path) -> None:
     """One site for every game (workbench.cli.write_sites), with the solutions just written."""
+    written = {bundle.get("game"): game_folder(stage, bundle) / SOLUTIONS for bundle in bundles}
     solved = {
-        bundle.get("game"): json.loads(
-            (game_folder(stage, bundle) / SOLUTIONS).read_text(encoding="utf-8")
-        )
-        for bundle in bundles
+        game: json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+        for game, path in written.items()
     }
     for where, written in write_sites(bundles, stage / "site", solved):
         shown = out / "site" / where.relative_to(stage / "site")
