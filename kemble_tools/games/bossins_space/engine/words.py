@@ -1,0 +1,76 @@
+"""The 4-BS action words of one action: `keep CARD CARD`, `use CARD`, `cool CARD`, `lay CARD`,
+`choose VALUE`, `end`. A script's `use CARD VALUE…` is several actions: the use, then chooses."""
+
+from __future__ import annotations
+
+from kemble_tools.engine.api import IllegalAction
+from kemble_tools.games.bossins_space.engine.model import (
+    CHOOSE,
+    COOL,
+    END,
+    KEEP,
+    LAY,
+    LEFT,
+    REVERSED,
+    RIGHT,
+    SIDES,
+    USE,
+    Position,
+)
+
+WORDS = {"use": USE, "cool": COOL, "lay": LAY}
+
+
+def action_to_string(pos: Position, action: int) -> str:
+    if action == END:
+        return "end"
+    if action in (LEFT, RIGHT):
+        return "choose " + ("left" if action == LEFT else "right")
+    if CHOOSE <= action < CHOOSE + 10:
+        return f"choose {action - CHOOSE}"
+    if KEEP <= action < USE:
+        mask = action - KEEP
+        kept = [c for i, c in enumerate(pos.drawn) if mask >> i & 1]
+        under = [c for i, c in enumerate(pos.drawn) if not mask >> i & 1]
+        bottom = ["bottom", *under[::-1]] if mask & REVERSED else []
+        return " ".join(["keep", *kept, *bottom])
+    base = max(b for b in (USE, COOL, LAY) if b <= action)
+    word = next(w for w, b in WORDS.items() if b == base)
+    index = action - base
+    card = pos.kept[index] if index < len(pos.kept) else f"#{index}"
+    return f"{word} {card}"
+
+
+def string_to_action(pos: Position, text: str) -> int:
+    """Refuses words that name nothing (D-BS-CMD-9); legality is apply_action's."""
+    parts = text.split()
+    if not parts:
+        raise IllegalAction("D-BS-CMD-9", "an empty action")
+    word, args = parts[0], parts[1:]
+    if word == "end" and not args:
+        return END
+    if word == "keep":
+        return keep_action(pos, args, text)
+    if word in WORDS and len(args) == 1:
+        if args[0] not in pos.kept:
+            raise IllegalAction("R-BS-SOLO-4", f"{args[0]} is not a kept card still to lay")
+        return WORDS[word] + pos.kept.index(args[0])
+    if word == "choose" and len(args) == 1:
+        if args[0] in SIDES:
+            return SIDES[args[0]]
+        if args[0] in ("1", "2", "3", "4"):
+            return CHOOSE + int(args[0])
+    raise IllegalAction("D-BS-CMD-9", f"not an action this engine reads: {text}")
+
+
+def keep_action(pos: Position, args: list[str], text: str) -> int:
+    """`keep CARD CARD [bottom CARD CARD]`: the bottom order named, the last named lowest."""
+    cut = args.index("bottom") if "bottom" in args else len(args)
+    kept, bottom = args[:cut], args[cut + 1 :]
+    if any(card not in pos.drawn for card in args[:cut] + bottom):
+        raise IllegalAction("R-BS-SOLO-3", f"keep names cards not just drawn: {text}")
+    mask = sum(1 << pos.drawn.index(card) for card in kept)
+    under = [c for i, c in enumerate(pos.drawn) if not mask >> i & 1]
+    if bottom and sorted(bottom) != sorted(under):
+        raise IllegalAction("R-BS-SOLO-3", f"bottom names other cards than those put back: {text}")
+    return KEEP + mask + (REVERSED if bottom and bottom != under and len(under) > 1 else 0)
