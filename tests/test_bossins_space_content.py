@@ -422,6 +422,12 @@ ROWS: list[tuple[str, str, str]] = [
         "new Enemy card fills each column's top open row (with the Enemy deck empty, the Boss "
         "moves down a row instead).",
     ),
+    (
+        "threat",
+        "[{on: on_timeline, do: [activate_enemies: {}]}]",  # R-BS-THR-5, D-BS-THR-4
+        "When this resolves: every Enemy card that has on-activation effects activates, left to "
+        "right and top to bottom.",
+    ),
     ("enemy", "[{on: on_destroyed, do: [gain_xp: 1]}]", "When destroyed: gain 1 XP."),
     (
         "enemy",

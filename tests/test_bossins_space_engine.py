@@ -60,11 +60,11 @@ def test_setup_reveals_four_threats_and_lays_the_boss_threats(bundle: dict[str, 
 def test_the_solo_draft_keeps_two_and_puts_the_rest_under(bundle: dict[str, Any]) -> None:
     # R-BS-SOLO-3, D-BS-SOLO-2, D-BS-SOLO-3
     state = play(solo01(bundle), "keep CMD-01 CMD-23")
-    assert state.command_deck[-1] == "CMD-10" and len(state.drawn) == 4
+    assert state.piles["command_deck"][-1] == "CMD-10" and len(state.drawn) == 4
     assert len(state.legal_actions()) == 12  # 4 choose 2, times the 2 bottom orders
     play(state, "keep CMD-24 CMD-33")
     assert state.kept == ["CMD-01", "CMD-23", "CMD-24", "CMD-33"]
-    assert state.command_deck == ["CMD-10", "CMD-14", "CMD-02"]
+    assert state.piles["command_deck"] == ["CMD-10", "CMD-14", "CMD-02"]
     assert state.phase == "timeline" and state.column == 1
 
 
@@ -189,11 +189,11 @@ def test_new_enemy_shifts_down_and_row_c_crosses_the_line(bundle: dict[str, Any]
     # R-BS-THR-4, D-BS-THR-3, R-BS-ENE-11, D-BS-GEO-4 c
     state = timeline(bundle)
     state.grid[2][3] = ("EN1-02", 0)
-    state.enemy_deck = ["EN1-03", "EN1-04"]
+    state.piles["enemy_deck"] = ["EN1-03", "EN1-04"]
     state.threats[0] = "THR-N-05"
     play(state, "cool CMD-33")
     assert state.grid[1][1] == ("EN1-01", 0) and state.grid[2][3] is None
-    assert state.enemy_discard == ["EN1-02"] and state.life == 3 - state.card("EN1-02")["damage"]
+    assert state.piles["enemy_discard"] == ["EN1-02"] and state.life == 3 - state.card("EN1-02")["damage"]
     assert [c and c[0] for c in state.grid[0]] == ["EN1-03", "EN1-04", None, None]
     assert state.boss_row == 0
 
@@ -230,7 +230,7 @@ def test_a_boss_emp_column_takes_only_lay(bundle: dict[str, Any]) -> None:
 def test_the_put_back_cards_go_under_in_the_order_named(bundle: dict[str, Any]) -> None:
     # D-BS-SOLO-3, 4-BS: the last named lowest
     state = play(solo01(bundle), "keep CMD-01 CMD-23", "keep CMD-24 CMD-33 bottom CMD-02 CMD-14")
-    assert state.command_deck == ["CMD-10", "CMD-02", "CMD-14"]
+    assert state.piles["command_deck"] == ["CMD-10", "CMD-02", "CMD-14"]
     twin = play(solo01(bundle), "keep CMD-01 CMD-23")
     action = twin.string_to_action("keep CMD-24 CMD-33 bottom CMD-02 CMD-14")
     assert twin.action_to_string(action) == "keep CMD-24 CMD-33 bottom CMD-02 CMD-14"
@@ -240,10 +240,10 @@ def test_a_revealed_boss_enters_in_the_ship_column_next_round(bundle: dict[str, 
     # D-BS-ENE-4, R-BS-BOSS-3, D-BS-BOSS-1, D-BS-RND-4 step 1
     state = timeline(bundle)
     state.boss_status, state.boss_column, state.boss_life = "hidden", None, 0
-    state.enemy_deck = ["EN1-03"]
+    state.piles["enemy_deck"] = ["EN1-03"]
     state.threats[0] = "THR-N-05"
     play(state, "cool CMD-33")
-    assert state.boss_status == "revealed" and not state.enemy_deck
+    assert state.boss_status == "revealed" and not state.piles["enemy_deck"]
     state.rules = type(state.rules)(**{**vars(state.rules), "max_rounds": 2})
     play(state, "cool CMD-01", "cool CMD-23", "cool CMD-24", "end")
     assert (state.round, state.boss_status, state.boss_column) == (2, "in_play", state.ship)

@@ -20,6 +20,8 @@ from kemble_tools.core.registry import GameInfo
 if TYPE_CHECKING:
     from kemble_tools.compile.hooks import GameCompiler
     from kemble_tools.dsl.vocabulary import Vocabulary
+    from kemble_tools.export.hooks import CardHooks
+    from kemble_tools.site.hooks import SiteHooks
     from kemble_tools.validate.hooks import GameValidation
 
 INFO = GameInfo(
@@ -60,6 +62,18 @@ class BossinSpace:
         from kemble_tools.games.bossins_space.compiler import COMPILER
 
         return COMPILER
+
+    @cached_property
+    def cards(self) -> CardHooks:
+        from kemble_tools.games.bossins_space.export.hooks import CARDS
+
+        return CARDS
+
+    @cached_property
+    def site(self) -> SiteHooks:
+        from kemble_tools.games.bossins_space.site import SITE
+
+        return SITE
 
     def content_kinds(self) -> Mapping[str, str]:
         return dict(self.validation.kinds)

@@ -1,5 +1,10 @@
-"""The solo position's data (R-BS-SOLO model summary), the rules read from a compiled bundle,
-and the integer action encoding. Words appear only in action_to_string/string_to_action."""
+"""The solo position's data (the solo model of docs/bossins-space/rules.md), the rules a compiled
+bundle and a scenario fix for a whole game, and the integer action encoding. Words appear only
+in engine/words.py.
+
+A deck is a list of segments, top first: a card id, or a *bag* of cards in unknown order
+(D-BS-SOLO-6). Work still to do is a stack of small tuples (`Position.stack`), so a choice or a
+chance draw can pause any step and the position stays plain data."""
 
 from __future__ import annotations
 
@@ -11,42 +16,142 @@ from kemble_tools.engine.api import SetupError
 ROWS = ("A", "B", "C")
 BOSS_ROWS = ("strip", "A", "B", "C")  # D-BS-BOSS-7: the marker's row counter
 ONGOING, WON, LOST, ENDED = "ongoing", "won", "lost", "ended"
+PILES = (
+    "enemy_deck",
+    "enemy_discard",
+    "threat_deck",
+    "threat_used",
+    "command_deck",
+    "command_discard",
+    "advanced_deck",
+)
+PATHS = ("missiles", "lasers", "deck", "structural")
 
-# Actions: a draft keep is a bitmask of the drawn cards kept; use/cool/lay name a kept card;
-# choose answers the pending choice (a column 1-4, or a side); END closes the round.
-KEEP, USE, COOL, LAY, CHOOSE, END = 0, 100, 200, 300, 400, 500
-LEFT, RIGHT = CHOOSE + 10, CHOOSE + 11
-REVERSED = 16  # added to a keep: the put-back cards go under in the reverse of the drawn order
-SIDES = {"left": LEFT, "right": RIGHT}
+# Actions. A draft keep is a bitmask of the drawn cards kept (+REVERSED: the put-back cards go
+# under in the reverse of the drawn order); use/cool/lay name a kept card by its index; the
+# answers: a column, a grid space (row * 4 + column - 1; BOSS_SPACE the marker), a name (a side,
+# an upgrade path, an option); a chance outcome is DRAW + the card's number.
+KEEP, USE, COOL, LAY = 0, 100, 200, 300
+CHOOSE, SPACE, NAME, END, DRAW = 400, 420, 450, 600, 1000
+REVERSED = 16
+BOSS_SPACE = 12
+BASE_NAMES = ("left", "right", *PATHS, "xp", "repair")
 
 Cell = tuple[str, int] | None  # an Enemy card id and its damage tokens
+Bag = tuple[str, tuple[str, ...], int, bool]  # ("bag", cards sorted, how many to draw, open)
+Segment = str | Bag
+Ctx = tuple[str, str, int, Any]  # (host, card id, printed slot, chosen)
+
+
+def is_bag(segment: Segment) -> bool:
+    return isinstance(segment, tuple)
+
+
+def bag(cards: list[str] | tuple[str, ...], take: int | None = None, is_open: bool = True) -> Bag:
+    take = len(cards) if take is None else min(take, len(cards))
+    return ("bag", tuple(sorted(cards)), take, is_open)
+
+
+def pile_count(pile: list[Segment]) -> int:
+    """How many cards a pile will still give (a bag gives its `take`)."""
+    return sum(s[2] if is_bag(s) else 1 for s in pile)  # type: ignore[misc]
 
 
 @dataclass(frozen=True)
 class Rules:
     """What the bundle and the scenario fix for the whole game."""
 
+    bundle: dict[str, Any]
     cards: dict[str, dict[str, Any]]  # every command, threat, enemy and boss threat by id
+    boss_id: str
     boss: dict[str, Any]
     heat_limit: int
-    start_life: int
-    max_rounds: int
+    xp_gap: int
+    yellow_cubes: int
+    path_levels: dict[str, int]
     draft: tuple[tuple[int, int], ...]  # R-BS-SOLO-3: (draw, keep) twice
+    max_rounds: int
+    seed: int
+    open_chance: bool  # bags are chance nodes (the solver), else drawn from the seed
+    seeded_shuffles: bool  # `shuffles: seeded`: shuffles during play are drawn from the seed
+    numbers: dict[str, int]  # card id -> its number (chance outcomes)
+    ids: tuple[str, ...]
+    twin: dict[str, str]  # card id -> the first id of the cards with the same data
+    names: tuple[str, ...]  # every name an answer may give (BASE_NAMES, then option names)
+    programs: list[tuple[dict[str, Any], ...]] = field(default_factory=list, compare=False)
+    program_ids: dict[Any, int] = field(default_factory=dict, compare=False)
 
-    @classmethod
-    def from_bundle(cls, bundle: dict[str, Any], scenario_id: str) -> tuple[Rules, dict]:
-        scenario = bundle["scenarios"].get(scenario_id)
-        if scenario is None or scenario.get("variant") != "solo":
-            raise SetupError(f"no solo scenario {scenario_id!r} in the bundle")
-        cards: dict[str, dict[str, Any]] = {}
-        for section in ("commands", "threats", "enemies", "boss_threats"):
-            cards.update(bundle[section])
-        board = bundle["upgrade_board"]
-        draft = tuple((d["draw"], d["keep"]) for d in bundle["setup"]["solo_draft"])
-        boss = bundle["bosses"][scenario["boss"]["card"]]
-        limits = (board["heat_limit"], board["start_life"])
-        rules = cls(cards, boss, *limits, scenario.get("max_rounds", 20), draft)
-        return rules, scenario
+    def card(self, card_id: str) -> dict[str, Any]:
+        return self.cards[card_id]
+
+    def start_life(self) -> int:
+        return int(self.bundle["upgrade_board"]["start_life"])
+
+
+def load_rules(bundle: dict[str, Any], scenario_id: str, open_chance: bool) -> tuple[Rules, dict]:
+    scenario = bundle.get("scenarios", {}).get(scenario_id)
+    if scenario is None:
+        raise SetupError(f"no scenario {scenario_id!r} in the bundle")
+    if scenario.get("variant") != "solo":
+        raise SetupError(f"{scenario_id} is a {scenario.get('variant')} scenario, not solo")
+    cards: dict[str, dict[str, Any]] = {}
+    for section in ("commands", "threats", "enemies", "boss_threats"):
+        cards.update(bundle[section])
+    board = bundle["upgrade_board"]
+    boss_id = scenario["boss"] if isinstance(scenario["boss"], str) else scenario["boss"]["card"]
+    rules = scenario.get("rules", {})
+    ids = tuple(sorted(cards))
+    return (
+        Rules(
+            bundle=bundle,
+            cards=cards,
+            boss_id=boss_id,
+            boss=bundle["bosses"][boss_id],
+            heat_limit=int(rules.get("heat_limit", board["heat_limit"])),
+            xp_gap=int(rules.get("xp_gap", board["xp_track"]["empty_spaces"][0])),
+            yellow_cubes=int(board["xp_track"]["cubes"]),
+            path_levels={p["id"]: int(p["levels"]) for p in board["paths"]},
+            draft=tuple((d["draw"], d["keep"]) for d in bundle["setup"]["solo_draft"]),
+            max_rounds=int(scenario.get("max_rounds", 20)),
+            seed=int(scenario.get("seed", 0)),
+            open_chance=open_chance,
+            seeded_shuffles=rules.get("shuffles", "chance") == "seeded",
+            numbers={card: n for n, card in enumerate(ids)},
+            ids=ids,
+            twin=twins(cards),
+            names=(*BASE_NAMES, *option_names(bundle)),
+        ),
+        scenario,
+    )
+
+
+def twins(cards: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Cards whose data differ only in id, name and flavour play alike: a bag is a multiset of
+    such classes (§6 of the rules' contract: the canonical key)."""
+    first: dict[str, str] = {}
+    found: dict[str, str] = {}
+    for card_id in sorted(cards):
+        data = {k: v for k, v in cards[card_id].items() if k not in ("id", "name", "flavour")}
+        found[card_id] = first.setdefault(repr(sorted(data.items())), card_id)
+    return found
+
+
+def option_names(bundle: dict[str, Any]) -> list[str]:
+    """The names of every `choose: {option: …}` in the kinds' programs, beyond BASE_NAMES."""
+    names: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if node.get("action") == "choose" and isinstance(node["args"].get("option"), dict):
+                names.update(node["args"]["option"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(bundle.get("kinds", {}))
+    return sorted(names - set(BASE_NAMES))
 
 
 @dataclass
@@ -57,42 +162,56 @@ class Position:
     round: int = 1
     phase: str = "draft1"  # draft1 | draft2 | timeline | end | over
     column: int = 1  # the Timeline column being resolved
+    part: str | None = None  # command | threat | boss_threat: the step under way
     ship: int = 2
     life: int = 3
     max_life: int = 3
     heat: int = 0
-    xp: int = 0
-    upgrades: dict[str, int] = field(default_factory=dict)  # path levels; buying is not built
+    xp: int = 0  # the blue cube's distance from the start
+    levels: dict[str, int] = field(default_factory=lambda: dict.fromkeys(PATHS, 0))
     grid: list[list[Cell]] = field(default_factory=lambda: [[None] * 4 for _ in ROWS])
     boss_status: str = "hidden"  # hidden | revealed | in_play | defeated
     boss_column: int | None = None
     boss_row: int = 0  # index into BOSS_ROWS
     boss_life: int = 0
     boss_side: str = "front"
-    command_deck: list[str] = field(default_factory=list)
-    command_discard: list[str] = field(default_factory=list)
-    threat_deck: list[str] = field(default_factory=list)
-    threat_used: list[str] = field(default_factory=list)
-    enemy_deck: list[str] = field(default_factory=list)
-    enemy_discard: list[str] = field(default_factory=list)
+    piles: dict[str, list[Segment]] = field(default_factory=lambda: {p: [] for p in PILES})
     threats: list[str | None] = field(default_factory=lambda: [None] * 4)
+    threat_done: list[str | None] = field(default_factory=lambda: [None] * 4)
     boss_threats: list[str | None] = field(default_factory=lambda: [None] * 4)
+    boss_threat_done: list[str | None] = field(default_factory=lambda: [None] * 4)
     drawn: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)
     laid: list[tuple[str, str]] = field(default_factory=list)  # (card, used|cooled|skipped)
     emp: bool = False  # this column's Threat and Boss Threat cards are skipped (D-BS-CMD-3)
     boss_emp: int | None = None  # the column whose Command card a Boss EMP skips
-    pending: tuple[str, str, int] | None = None  # (what, card, choices left)
-    hits: dict[str, int] = field(default_factory=dict)  # raw damage of this card (D-BS-DMG-2)
+    hits: dict[str, int] = field(default_factory=dict)  # this card's raw damage (D-BS-DMG-2)
+    moving: list[str] = field(default_factory=list)  # a Deck upgrade's cards in hand
+    stack: list[tuple[Any, ...]] = field(default_factory=list)
+    pending: tuple[str, tuple[int, ...], tuple[Any, ...]] | None = None  # what, options, resume
+    chance: str | None = None  # the pile whose top bag is being drawn from
+    draws: int = 0  # bag draws so far: the seeded draws' counter
     outcome: str = ONGOING
     reason: str | None = None
 
     def card(self, card_id: str) -> dict[str, Any]:
         return self.rules.cards[card_id]
 
+    def then(self, *tasks: tuple[Any, ...]) -> None:
+        """Work to do next, the first given first (the stack's top is its end)."""
+        self.stack.extend(reversed(tasks))
 
-def boss_max_life(rules: Rules) -> int:
-    return int(rules.boss["life"])
+    def ask(self, what: str, options: list[int], resume: tuple[Any, ...]) -> None:
+        """A choice: play stops until one of `options` answers it; `resume` says what the
+        answer does (engine/effects.py)."""
+        self.pending = (what, tuple(options), resume)
+
+    def next_cost(self) -> int:
+        """D-BS-SET-1: the k-th upgrade costs xp_gap + k."""
+        return self.rules.xp_gap + sum(self.levels.values()) + 1
+
+    def yellow_left(self) -> int:
+        return self.rules.yellow_cubes - sum(self.levels.values())
 
 
 def keep_masks(count: int, keep: int) -> list[int]:

@@ -1,19 +1,23 @@
-"""The 4-BS action words of one action: `keep CARD CARD`, `use CARD`, `cool CARD`, `lay CARD`,
-`choose VALUE`, `end`. A script's `use CARD VALUE…` is several actions: the use, then chooses."""
+"""The action words of one action (the action scripts of docs/bossins-space/rules.md):
+`keep CARD CARD [bottom CARD CARD]`, `use CARD`, `cool CARD`, `lay CARD`, `choose VALUE`, `end`,
+and a chance node's `draw CARD`. A script's `use CARD VALUE…` is several actions: the use, then
+chooses (engine/edges.py's callers split it)."""
 
 from __future__ import annotations
 
 from kemble_tools.engine.api import IllegalAction
 from kemble_tools.games.bossins_space.engine.model import (
+    BOSS_SPACE,
     CHOOSE,
     COOL,
+    DRAW,
     END,
     KEEP,
     LAY,
-    LEFT,
+    NAME,
     REVERSED,
-    RIGHT,
-    SIDES,
+    ROWS,
+    SPACE,
     USE,
     Position,
 )
@@ -21,13 +25,23 @@ from kemble_tools.games.bossins_space.engine.model import (
 WORDS = {"use": USE, "cool": COOL, "lay": LAY}
 
 
+def value_word(pos: Position, action: int) -> str:
+    """A choice's answer: a column, a space (A1…C4, boss) or a name."""
+    if action >= NAME:
+        return pos.rules.names[action - NAME]
+    if action >= SPACE:
+        target = action - SPACE
+        return "boss" if target == BOSS_SPACE else f"{ROWS[target // 4]}{target % 4 + 1}"
+    return str(action - CHOOSE)
+
+
 def action_to_string(pos: Position, action: int) -> str:
+    if action >= DRAW:
+        return f"draw {pos.rules.ids[action - DRAW]}"
     if action == END:
         return "end"
-    if action in (LEFT, RIGHT):
-        return "choose " + ("left" if action == LEFT else "right")
-    if CHOOSE <= action < CHOOSE + 10:
-        return f"choose {action - CHOOSE}"
+    if CHOOSE <= action < END:
+        return f"choose {value_word(pos, action)}"
     if KEEP <= action < USE:
         mask = action - KEEP
         kept = [c for i, c in enumerate(pos.drawn) if mask >> i & 1]
@@ -56,11 +70,25 @@ def string_to_action(pos: Position, text: str) -> int:
             raise IllegalAction("R-BS-SOLO-4", f"{args[0]} is not a kept card still to lay")
         return WORDS[word] + pos.kept.index(args[0])
     if word == "choose" and len(args) == 1:
-        if args[0] in SIDES:
-            return SIDES[args[0]]
-        if args[0] in ("1", "2", "3", "4"):
-            return CHOOSE + int(args[0])
+        return answer_action(pos, args[0])
+    if word == "draw" and len(args) == 1 and args[0] in pos.rules.numbers:
+        return DRAW + pos.rules.numbers[args[0]]
     raise IllegalAction("D-BS-CMD-9", f"not an action this engine reads: {text}")
+
+
+def answer_action(pos: Position, given: str) -> int:
+    """`choose VALUE`: the forms of §4-BS; whether it answers what is asked is legality's."""
+    if given in pos.rules.names:
+        return NAME + pos.rules.names.index(given)
+    if given in ("1", "2", "3", "4"):
+        return CHOOSE + int(given)
+    if given == "boss":
+        return SPACE + BOSS_SPACE
+    if len(given) == 2 and given[0] in ROWS and given[1] in "1234":
+        return SPACE + ROWS.index(given[0]) * 4 + int(given[1]) - 1
+    if given.isdigit():
+        raise IllegalAction("R-BS-CMD-4", f"there is no column {given}")
+    raise IllegalAction("D-BS-CMD-9", f"{given} is not a column, a space or a name")
 
 
 def keep_action(pos: Position, args: list[str], text: str) -> int:

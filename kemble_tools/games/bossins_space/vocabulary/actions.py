@@ -161,6 +161,15 @@ ACTIONS: dict[str, Action] = {
             "amount",
         ),
         Action(
+            "activate_enemies",
+            "Every Enemy card on the grid with on-activation effects activates once, in the "
+            "reading order taken when this begins (row A columns 1-4, then B, then C); a card "
+            "gone before its turn does not act, one that enters meanwhile does not either, and "
+            "each acts from where it then stands (R-BS-THR-5, D-BS-THR-4, D-BS-THR-7).",
+            (),
+            "- activate_enemies: {}",
+        ),
+        Action(
             "skip",
             "Skip a card of the Timeline (R-BS-CMD-5, R-BS-BOSS-6).",
             (Param("what", "skip", "next_threat or next_command.", required=True),),

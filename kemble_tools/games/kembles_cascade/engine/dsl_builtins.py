@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kemble_tools.dsl.operators import OPERATORS
 from kemble_tools.games.kembles_cascade.engine import board
 from kemble_tools.games.kembles_cascade.engine.content import STAT
 from kemble_tools.games.kembles_cascade.engine.rules.queries import damage_taken, seen
@@ -58,18 +59,7 @@ def _compare(test: Callable[[Any, Any], bool]) -> Callable[[Fn, Fn], Fn]:
     return make
 
 
-BINARY: dict[str, Callable[[Fn, Fn], Fn]] = {
-    "==": _compare(lambda x, y: x == y),
-    "!=": _compare(lambda x, y: x != y),
-    "<": _compare(lambda x, y: x < y),
-    "<=": _compare(lambda x, y: x <= y),
-    ">": _compare(lambda x, y: x > y),
-    ">=": _compare(lambda x, y: x >= y),
-    "+": _compare(lambda x, y: x + y),
-    "-": _compare(lambda x, y: x - y),
-    "*": _compare(lambda x, y: x * y),
-    "//": _compare(lambda x, y: x // y if y else 0),
-}
+BINARY: dict[str, Callable[[Fn, Fn], Fn]] = {op: _compare(f) for op, f in OPERATORS.items()}
 
 
 def _position(s: State, pos: int, axis: int) -> int:

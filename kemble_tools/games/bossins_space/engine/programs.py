@@ -1,0 +1,117 @@
+"""Where a card's effects come from: its kind's program in bs_kinds (a Command kind, a Threat
+effect kind, an Enemy effect kind, a Boss special), with the parameters printed on the card,
+then the card's own DSL effects. Programs are the bundle's compiled action lists, numbered once
+per game so that the work stack holds small integers, not the lists."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kemble_tools.games.bossins_space.engine.model import Rules
+
+# The trigger each host's cards run on, and the bs_kinds lists their printed kinds come from.
+TRIGGER = {
+    "command": "on_used",
+    "threat": "on_timeline",
+    "enemy": "on_activation",
+    "boss_threat": "on_timeline",
+}
+KIND_LISTS = {
+    "command": ("commands",),
+    "threat": ("threat_effects",),
+    "enemy": ("enemy_effects",),
+    "boss_threat": ("enemy_effects", "boss_effects"),
+}
+KIND_TRIGGERS = frozenset({"on_used", "on_timeline", "on_activation"})
+
+
+def intern(rules: Rules, ops: list[dict[str, Any]] | tuple[dict[str, Any], ...]) -> int:
+    """The number of an action list (the bundle's own lists are kept alive by the bundle, the
+    built ones by the table)."""
+    number = rules.program_ids.get(id(ops))
+    if number is None:
+        number = len(rules.programs)
+        rules.programs.append(tuple(ops))
+        rules.program_ids[id(ops)] = number
+    return number
+
+
+def printed(rules: Rules, host: str, card_id: str, slot: int) -> dict[str, Any]:
+    """What is printed for one effect: a Command card's fields; a Threat card's `effect`; the
+    slot-th entry of an Enemy card's `activation` or a Boss Threat card's `effects`; slot -1 is
+    the card itself (its own effects)."""
+    if host == "boss":
+        return rules.boss
+    card = rules.card(card_id)
+    if slot < 0 or host == "command":
+        return card
+    if host == "threat":
+        return dict(card["effect"])
+    entries = card["activation"] if host == "enemy" else card["effects"]
+    return dict(entries[slot])
+
+
+def kind_entry(rules: Rules, host: str, kind: str) -> dict[str, Any]:
+    kinds = rules.bundle["kinds"]
+    for key in KIND_LISTS[host]:
+        if kind in kinds.get(key, {}):
+            return dict(kinds[key][kind])
+    raise KeyError(f"no {host} kind {kind!r}")  # validation refuses such content
+
+
+def kind_effects(rules: Rules, host: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The compiled effects of the kind `data` prints, its variant chosen by the printed
+    parameter the kind names (an attack's `area`; the first variant by default)."""
+    entry = kind_entry(rules, host, data["kind"])
+    variants = entry.get("variants")
+    if not variants:
+        return list(entry.get("effects") or [])
+    chosen = data.get(entry["variant_param"], next(iter(variants)))
+    return list(variants[chosen])
+
+
+def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[dict[str, Any]]) -> int:
+    """One action list for a card's effects in order; an effect's condition becomes an `if`."""
+    number = rules.program_ids.get(key)
+    if number is not None:
+        return number
+    ops: list[dict[str, Any]] = []
+    for effect in effects:
+        actions = effect["actions"]
+        if effect.get("condition") is None:
+            ops.extend(actions)
+        else:
+            args = {"condition": effect["condition"], "then": actions}
+            ops.append({"tag": "act", "action": "if", "args": args})
+    number = intern(rules, ops)
+    rules.program_ids[key] = number
+    return number
+
+
+def kind_program(rules: Rules, host: str, card_id: str, slot: int) -> int:
+    """The program of one printed effect (slot as in `printed`)."""
+    data = printed(rules, host, card_id, slot)
+    effects = [e for e in kind_effects(rules, host, data) if e["trigger"] in KIND_TRIGGERS]
+    return effects_program(rules, ("kind", host, card_id, slot), effects)
+
+
+def own_program(rules: Rules, host: str, card_id: str, trigger: str) -> int | None:
+    """A card's own DSL effects on `trigger`, or None when it has none; for the Boss, card_id
+    names the side whose effects count (D-BS-BOSS-6)."""
+    sides = rules.boss.get("sides", {})
+    data = (sides.get(card_id) or {}) if host == "boss" else rules.card(card_id)
+    effects = [e for e in data.get("effects") or [] if e.get("trigger") == trigger]
+    if not effects:
+        return None
+    return effects_program(rules, ("own", host, card_id, trigger), effects)
+
+
+def printed_effects(rules: Rules, host: str, card_id: str) -> int:
+    """How many printed effects a card carries (an Enemy's activation list, a Boss Threat
+    card's effects; one for a Command or Threat card)."""
+    card = rules.card(card_id)
+    if host == "enemy":
+        return len(card.get("activation") or [])
+    if host == "boss_threat":
+        return len(card.get("effects") or [])
+    return 1
