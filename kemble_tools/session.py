@@ -46,11 +46,13 @@ class Session:
         leaves the session as it was."""
         line = line or self.actions() + 1
         done: list[Played] = []
-        implied = self.hooks.implied_action(self.state, text)
         try:
-            if implied is not None:
-                done.append(play_words(self.state, implied[0], line, implied[1]))
-            done.append(play_words(done[-1].after if done else self.state, text, line))
+            for part in self.hooks.split_line(text):
+                now = done[-1].after if done else self.state
+                implied = self.hooks.implied_action(now, part)
+                if implied is not None:
+                    done.append(play_words(now, implied[0], line, implied[1]))
+                done.append(play_words(done[-1].after if done else self.state, part, line))
         except IllegalAction as exc:
             now = done[-1].after if done else self.state
             raise refusal(self.hooks, now, line, text, exc, commands) from None

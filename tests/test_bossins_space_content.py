@@ -126,7 +126,7 @@ def test_the_plugin_registers_with_its_info_and_commands() -> None:
     assert game.info.designers == ("Jindřich Pavlásek", "Petr Vojtěch")
     assert (game.info.publisher, game.info.year, game.info.players) == ("Albi", 2020, (1, 5))
     assert not game.implicit
-    assert game.commands() == {"validate", "compile", "fmt", "lsp"}
+    assert {"validate", "compile", "fmt", "lsp", "run", "solve"} <= game.commands()
     assert game.content_kinds()["scenario"] == "bs-scenario.schema.json"
 
 
@@ -562,7 +562,7 @@ def test_the_compiler_writes_the_sections_with_compiled_effects(tmp_path: Path) 
     assert set(bundle["enemies"]) == {"EN1-01", "EN2-04"}
     assert bundle["boss_threats"]["BT1-4"]["boss"] == "BOSS-1"
     missile = bundle["kinds"]["commands"]["missile"]["effects"][0]
-    assert missile["trigger"] == "on_used" and missile["actions"][0]["action"] == "repeat"
+    assert missile.trigger == "on_used" and missile.actions[0].action == "repeat"
     assert "bs-solo-01" in bundle["scenarios"]
 
 

@@ -77,6 +77,11 @@ class PlayHooks(Protocol):
         """The start of scenario `scenario` of a compiled bundle."""
         ...
 
+    def split_line(self, text: str) -> list[str]:
+        """The actions one script line holds, in order, each in the engine's words (most
+        games: the line itself; Bossin' Space's `use CARD 2 2` is a use and two answers)."""
+        ...
+
     def implied_action(self, state: State, text: str) -> tuple[str, str] | None:
         """The action a script may leave out before `text` here (Kemble: a solo player's
         sensor card), and why it is played: a few words for the log; None when there is none."""
@@ -202,10 +207,11 @@ def run_script(
     first one the rules refuse."""
     for number, action in script_lines(text):
         try:
-            implied = hooks.implied_action(state, action)
-            if implied is not None:
-                state.apply_action(state.string_to_action(implied[0]), observer)
-            state.apply_action(state.string_to_action(action), observer)
+            for part in hooks.split_line(action):
+                implied = hooks.implied_action(state, part)
+                if implied is not None:
+                    state.apply_action(state.string_to_action(implied[0]), observer)
+                state.apply_action(state.string_to_action(part), observer)
         except IllegalAction as exc:
             raise refusal(hooks, state, number, action, exc) from None
     return state

@@ -90,6 +90,12 @@ class SoloGame(Protocol):
         """The position as lines of text, for people."""
         ...
 
+    def witness_figures(self, words: list[str]) -> dict[str, Any]:
+        """Figures the game reads off its witness replayed from `seeded_state` (Bossin'
+        Space: `heat_margin`, the highest heat along the line); {} for none. They join the
+        analysis, where a `<name>_margin` is reported like the margin."""
+        ...
+
 
 class SolverHooks(Protocol):
     """A game's `solver` attribute."""

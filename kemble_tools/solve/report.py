@@ -96,9 +96,12 @@ def summary(solution: Solution) -> str:
         parts.append(f"win probability {solution.win_probability:.3f} under the best play")
     if "difficulty" in analysis:
         parts.append(f"difficulty {analysis['difficulty']}")
-    for key, value in analysis.items():  # the game's margin: `energy_margin` in Kemble's
+    margin = next((k for k in analysis if k.endswith("_margin")), None)  # the game's: energy
+    for key, value in analysis.items():
         if key.endswith("_margin") and value is not None:
-            parts.append(f"least {key.removesuffix('_margin')} along the line {value}")
+            name = key.removesuffix("_margin")
+            said = f"least {name} along the line" if key == margin else f"{name} margin"
+            parts.append(f"{said} {value}")
     if analysis.get("winning_share") is not None and analysis.get("winning_nodes"):
         parts.append(f"{analysis['winning_share']:.0%} of the options keep a win possible")
     if not analysis.get("complete", True):

@@ -122,6 +122,8 @@ def solve(
         except LimitHit:
             complete = False
         solution.analysis, solution.graph = analyse(search, solution.witness, complete, effort)
+        if solution.witness:
+            solution.analysis.update(game.witness_figures(solution.witness))
         if solution.analysis_draws:
             solution.analysis["upper_bound"] = solution.analysis_draws
     return _finish(solution, search, started)

@@ -54,6 +54,9 @@ class Play:
     def new_state(self, bundle: dict[str, Any], scenario: str) -> State:
         return State.start(setup(bundle, bundle["scenarios"][scenario], open_chance=False))
 
+    def split_line(self, text: str) -> list[str]:
+        return [text]
+
     def implied_action(self, state: State, text: str) -> tuple[str, str] | None:
         return None
 
@@ -153,6 +156,9 @@ class SoloRun:
 
     def draw(self, state: State) -> list[str]:
         return Play().render_board(state, []).splitlines()
+
+    def witness_figures(self, words: list[str]) -> dict[str, Any]:
+        return {}  # the margin says it all
 
 
 class Solver:

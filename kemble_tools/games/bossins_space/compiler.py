@@ -10,7 +10,6 @@ from typing import Any
 from kemble_tools.compile.effects import EffectCompiler
 from kemble_tools.compile.pipeline import plain
 from kemble_tools.diagnostics import Diagnostic
-from kemble_tools.dsl.ir import to_json
 from kemble_tools.games.bossins_space.validate.entries import KIND_LISTS, LISTS
 from kemble_tools.games.bossins_space.vocabulary import VOCABULARY
 from kemble_tools.load.yaml_loader import Document
@@ -100,7 +99,7 @@ def _boss(
         effects_path = (*path, "sides", side, "effects")
         if effects.doc.resolve(effects_path) is not None:
             compiled = effects.effects(effects_path, "boss")
-            card["sides"][side]["effects"] = [to_json(e) for e in compiled]
+            card["sides"][side]["effects"] = list(compiled)
     for threat in card.get("threats", []):
         bundle["boss_threats"][threat["id"]] = {**threat, "boss": card["id"]}
 
@@ -108,11 +107,11 @@ def _boss(
 def _with_effects(entry: YMap, path: Path_, host: str, effects: EffectCompiler) -> dict[str, Any]:
     data = plain(entry)
     if "effects" in entry and host:
-        data["effects"] = [to_json(e) for e in effects.effects((*path, "effects"), host)]
+        data["effects"] = list(effects.effects((*path, "effects"), host))
     variants = entry.get("variants")
     for name in variants if isinstance(variants, YMap) and host else ():
         compiled = effects.effects((*path, "variants", name), host)
-        data["variants"][name] = [to_json(e) for e in compiled]
+        data["variants"][name] = list(compiled)
     return data
 
 

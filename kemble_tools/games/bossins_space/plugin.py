@@ -20,8 +20,10 @@ from kemble_tools.core.registry import GameInfo
 if TYPE_CHECKING:
     from kemble_tools.compile.hooks import GameCompiler
     from kemble_tools.dsl.vocabulary import Vocabulary
+    from kemble_tools.engine.edges import PlayHooks
     from kemble_tools.export.hooks import CardHooks
     from kemble_tools.site.hooks import SiteHooks
+    from kemble_tools.solve.hooks import SolverHooks
     from kemble_tools.validate.hooks import GameValidation
 
 INFO = GameInfo(
@@ -64,6 +66,18 @@ class BossinSpace:
         return COMPILER
 
     @cached_property
+    def play(self) -> PlayHooks:
+        from kemble_tools.games.bossins_space.play import PLAY
+
+        return PLAY
+
+    @cached_property
+    def solver(self) -> SolverHooks:
+        from kemble_tools.games.bossins_space.solve import SOLVER
+
+        return SOLVER
+
+    @cached_property
     def cards(self) -> CardHooks:
         from kemble_tools.games.bossins_space.export.hooks import CARDS
 
@@ -79,9 +93,9 @@ class BossinSpace:
         return dict(self.validation.kinds)
 
     def commands(self) -> frozenset[str]:
-        # fmt and lsp need only the validation hooks and the vocabulary; run, solve, export,
-        # site and sweep wait for the engine
-        return frozenset({"validate", "compile", "fmt", "lsp"})
+        # fmt and lsp need only the validation hooks and the vocabulary; sweep waits for its
+        # bots and tally
+        return frozenset({"validate", "compile", "fmt", "lsp", "run", "solve", "export", "site"})
 
     def content_counts(self, paths: list[Path]) -> Mapping[str, int]:
         # only `kemble games` counts: the other commands need not import the pipeline with us

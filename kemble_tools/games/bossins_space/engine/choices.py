@@ -4,8 +4,10 @@ with its upgrade paths (R-BS-UPG-*, D-BS-UPG-*)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from kemble_tools.dsl.ir import Act
 from kemble_tools.games.bossins_space.engine import board
 from kemble_tools.games.bossins_space.engine.expressions import STEP, select, value, word
 from kemble_tools.games.bossins_space.engine.model import (
@@ -87,22 +89,22 @@ def choice(pos: Position, args: dict[str, Any], ctx: Ctx) -> tuple[list[int], Ta
     found = list(value(pos, args["column"] if "column" in args else args["target"], ctx))
     if "column" in args:
         return [CHOOSE + c for c in found], resume
-    if then and then[0]["action"] == "choose":  # a target nothing can follow up is refused
-        found = [t for t in found if choice(pos, then[0]["args"], (*ctx[:3], t))[0]]
+    if then and then[0].action == "choose":  # a target nothing can follow up is refused
+        found = [t for t in found if choice(pos, then[0].args, (*ctx[:3], t))[0]]
     return [SPACE + t for t in found], resume
 
 
-def acts(pos: Position, ops: list[dict[str, Any]], ctx: Ctx) -> bool:
+def acts(pos: Position, ops: Sequence[Act], ctx: Ctx) -> bool:
     return all(can_act(pos, op, ctx) for op in ops)
 
 
-def can_act(pos: Position, op: dict[str, Any], ctx: Ctx) -> bool:
+def can_act(pos: Position, op: Act, ctx: Ctx) -> bool:
     """Whether an option's action can do what it says: a move into a column with room
     (D-BS-CMD-4, D-BS-CMD-9); every other action can."""
-    if op["action"] != "move_card":
+    if op.action != "move_card":
         return True
-    to = word(pos, op["args"], "to", ctx, "dir")
-    targets = select(pos, op["args"]["card"], ctx) if "card" in op["args"] else []
+    to = word(pos, op.args, "to", ctx, "dir")
+    targets = select(pos, op.args["card"], ctx) if "card" in op.args else []
     for who in (board.occupant(pos, t) for t in targets):
         column = board.column_of(pos, who) if who else None
         if column is not None and to in STEP and board.can_move(pos, who, column + STEP[to]):

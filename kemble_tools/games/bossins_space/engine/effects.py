@@ -5,9 +5,10 @@ position's stack as a task and run by engine/state.py's loop; TASKS names them."
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from kemble_tools.dsl.ir import Act, Select
 from kemble_tools.games.bossins_space.engine import board, piles
 from kemble_tools.games.bossins_space.engine.choices import add_cards_tasks, choose, gain
 from kemble_tools.games.bossins_space.engine.expressions import (
@@ -38,10 +39,10 @@ def run_ops(pos: Position, program: int, pc: int, ctx: Ctx) -> None:
         pos.stack.append(("ops", program, pc + 1, ctx))
     if pc < len(ops):
         act = ops[pc]
-        ACTIONS[act["action"]](pos, act["args"], ctx)
+        ACTIONS[act.action](pos, act.args, ctx)
 
 
-def push_ops(pos: Position, ops: list[dict[str, Any]] | None, ctx: Ctx) -> None:
+def push_ops(pos: Position, ops: Sequence[Act] | None, ctx: Ctx) -> None:
     if ops:
         pos.then(("ops", intern(pos.rules, ops), 0, ctx))
 
@@ -50,7 +51,7 @@ def push_ops(pos: Position, ops: list[dict[str, Any]] | None, ctx: Ctx) -> None:
 def damage(pos: Position, args: dict[str, Any], ctx: Ctx) -> None:
     amount, overflow = int(arg(pos, args, "amount", ctx, 1)), bool(arg(pos, args, "overflow", ctx))
     to = args["to"]
-    if to.get("tag") == "select" and to["name"] == "nearest_enemy":
+    if isinstance(to, Select) and to.name == "nearest_enemy":
         columns = columns_arg(pos, to, ctx)
         pos.then(*(("strike", c, amount, overflow) for c in columns))
         return

@@ -7,35 +7,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from kemble_tools.dsl.ir import Attr, Call, Global, Lit, Select
 from kemble_tools.dsl.operators import OPERATORS
 from kemble_tools.games.bossins_space.engine import board
 from kemble_tools.games.bossins_space.engine.model import BOSS_SPACE, ROWS, Ctx, Position
 from kemble_tools.games.bossins_space.engine.programs import printed
 
 PRINTED = "printed"
+THIS_CARD = Select("this_card")
 STEP = {"left": -1, "right": 1}
 DEFAULTS = {"amount": 1, "distance": 1, "damage": 1, "count": 1}  # 3b-BS: left out, 1
 
 
 def value(pos: Position, expr: Any, ctx: Ctx) -> Any:
     """An expression's value; a selector gives a list."""
-    tag = expr["tag"]
-    if tag == "lit":
-        return expr["value"]
-    if tag == "select":
+    if isinstance(expr, Lit):
+        return expr.value
+    if isinstance(expr, Select):
         return select(pos, expr, ctx)
-    if tag == "global":
-        return GLOBALS[expr["name"]](pos)
-    if tag == "attr":
-        found = select(pos, expr["target"], ctx)
-        return attribute(pos, found[0], expr["name"]) if found else 0
-    if tag == "call":
-        return FUNCTIONS[expr["function"]](pos, ctx, *expr["args"])
+    if isinstance(expr, Global):
+        return GLOBALS[expr.name](pos)
+    if isinstance(expr, Attr):
+        found = select(pos, expr.target, ctx)
+        return attribute(pos, found[0], expr.name) if found else 0
+    if isinstance(expr, Call):
+        return FUNCTIONS[expr.function](pos, ctx, *expr.args)
     return operation(pos, expr, ctx)
 
 
 def operation(pos: Position, expr: dict[str, Any], ctx: Ctx) -> Any:
-    op, args = expr["op"], expr["args"]
+    op, args = expr.op, expr.args
     if op == "and":
         return all(value(pos, a, ctx) for a in args)
     if op == "or":
@@ -69,7 +70,7 @@ def this_column(pos: Position, ctx: Ctx) -> list[int]:
 
 
 def columns_arg(pos: Position, expr: dict[str, Any], ctx: Ctx) -> list[int]:
-    column = expr["args"].get("column")
+    column = expr.args.get("column")
     return [pos.ship] if column is None else list(value(pos, column, ctx))
 
 
@@ -79,25 +80,25 @@ def marked(pos: Position, ctx: Ctx) -> list[int]:
 
 
 def offset(pos: Position, expr: dict[str, Any], ctx: Ctx) -> list[int]:
-    args = expr["args"]
+    args = expr.args
     start = value(pos, args["from"], ctx) if "from" in args else [pos.ship]
     by = int(value(pos, args["by"], ctx))
     return [c + by for c in start if 1 <= c + by <= 4]  # R-BS-GEO-3: no wrap
 
 
 def select(pos: Position, expr: dict[str, Any], ctx: Ctx) -> list[Any]:
-    name = expr["name"]
+    name = expr.name
     if name == "targets":
         return [t for c in columns_arg(pos, expr, ctx) for t in board.targets(pos, c)]
     if name == "nearest_enemy":
         return [found[0] for c in columns_arg(pos, expr, ctx) if (found := board.targets(pos, c))]
     if name == "enemies_in_row":
-        row = ROWS.index(value(pos, expr["args"]["row"], ctx))
+        row = ROWS.index(value(pos, expr.args["row"], ctx))
         return [board.space(row, c) for c in range(1, 5) if pos.grid[row][c - 1] is not None]
     if name == "column_offset":
         return offset(pos, expr, ctx)
     if name == "column":
-        return [int(value(pos, expr["args"]["number"], ctx))]
+        return [int(value(pos, expr.args["number"], ctx))]
     if name == "chosen":
         return [] if ctx[3] is None else [ctx[3]]
     return SIMPLE[name](pos, ctx)
@@ -117,7 +118,7 @@ def word(pos: Position, args: dict[str, Any], name: str, ctx: Ctx, field: str) -
 
 
 def select_this(pos: Position, ctx: Ctx) -> list[int]:
-    return select(pos, {"tag": "select", "name": "this_card", "args": {}}, ctx)
+    return select(pos, THIS_CARD, ctx)
 
 
 SIMPLE: dict[str, Callable[[Position, Ctx], list[Any]]] = {

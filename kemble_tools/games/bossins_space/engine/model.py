@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from kemble_tools.dsl.ir import Act, Effect
 from kemble_tools.engine.api import SetupError
 
 ROWS = ("A", "B", "C")
@@ -62,6 +63,7 @@ class Rules:
     """What the bundle and the scenario fix for the whole game."""
 
     bundle: dict[str, Any]
+    scenario_id: str
     cards: dict[str, dict[str, Any]]  # every command, threat, enemy and boss threat by id
     boss_id: str
     boss: dict[str, Any]
@@ -78,7 +80,7 @@ class Rules:
     ids: tuple[str, ...]
     twin: dict[str, str]  # card id -> the first id of the cards with the same data
     names: tuple[str, ...]  # every name an answer may give (BASE_NAMES, then option names)
-    programs: list[tuple[dict[str, Any], ...]] = field(default_factory=list, compare=False)
+    programs: list[tuple[Act, ...]] = field(default_factory=list, compare=False)
     program_ids: dict[Any, int] = field(default_factory=dict, compare=False)
 
     def card(self, card_id: str) -> dict[str, Any]:
@@ -88,7 +90,9 @@ class Rules:
         return int(self.bundle["upgrade_board"]["start_life"])
 
 
-def load_rules(bundle: dict[str, Any], scenario_id: str, open_chance: bool) -> tuple[Rules, dict]:
+def load_rules(
+    bundle: dict[str, Any], scenario_id: str, open_chance: bool, seed: int | None = None
+) -> tuple[Rules, dict]:
     scenario = bundle.get("scenarios", {}).get(scenario_id)
     if scenario is None:
         raise SetupError(f"no scenario {scenario_id!r} in the bundle")
@@ -104,6 +108,7 @@ def load_rules(bundle: dict[str, Any], scenario_id: str, open_chance: bool) -> t
     return (
         Rules(
             bundle=bundle,
+            scenario_id=scenario_id,
             cards=cards,
             boss_id=boss_id,
             boss=bundle["bosses"][boss_id],
@@ -113,7 +118,7 @@ def load_rules(bundle: dict[str, Any], scenario_id: str, open_chance: bool) -> t
             path_levels={p["id"]: int(p["levels"]) for p in board["paths"]},
             draft=tuple((d["draw"], d["keep"]) for d in bundle["setup"]["solo_draft"]),
             max_rounds=int(scenario.get("max_rounds", 20)),
-            seed=int(scenario.get("seed", 0)),
+            seed=int(scenario.get("seed", 0)) if seed is None else seed,
             open_chance=open_chance,
             seeded_shuffles=rules.get("shuffles", "chance") == "seeded",
             numbers={card: n for n, card in enumerate(ids)},
@@ -141,12 +146,15 @@ def option_names(bundle: dict[str, Any]) -> list[str]:
     names: set[str] = set()
 
     def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("action") == "choose" and isinstance(node["args"].get("option"), dict):
-                names.update(node["args"]["option"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
+        if isinstance(node, Act):
+            if node.action == "choose" and isinstance(node.args.get("option"), dict):
+                names.update(node.args["option"])
+            walk(list(node.args.values()))
+        elif isinstance(node, Effect):
+            walk(list(node.actions))
+        elif isinstance(node, dict):
+            walk(list(node.values()))
+        elif isinstance(node, (list, tuple)):
             for value in node:
                 walk(value)
 

@@ -5,8 +5,10 @@ per game so that the work stack holds small integers, not the lists."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from kemble_tools.dsl.ir import Act, Effect
 from kemble_tools.games.bossins_space.engine.model import Rules
 
 # The trigger each host's cards run on, and the bs_kinds lists their printed kinds come from.
@@ -25,7 +27,7 @@ KIND_LISTS = {
 KIND_TRIGGERS = frozenset({"on_used", "on_timeline", "on_activation"})
 
 
-def intern(rules: Rules, ops: list[dict[str, Any]] | tuple[dict[str, Any], ...]) -> int:
+def intern(rules: Rules, ops: Sequence[Act]) -> int:
     """The number of an action list (the bundle's own lists are kept alive by the bundle, the
     built ones by the table)."""
     number = rules.program_ids.get(id(ops))
@@ -59,7 +61,7 @@ def kind_entry(rules: Rules, host: str, kind: str) -> dict[str, Any]:
     raise KeyError(f"no {host} kind {kind!r}")  # validation refuses such content
 
 
-def kind_effects(rules: Rules, host: str, data: dict[str, Any]) -> list[dict[str, Any]]:
+def kind_effects(rules: Rules, host: str, data: dict[str, Any]) -> list[Effect]:
     """The compiled effects of the kind `data` prints, its variant chosen by the printed
     parameter the kind names (an attack's `area`; the first variant by default)."""
     entry = kind_entry(rules, host, data["kind"])
@@ -70,19 +72,18 @@ def kind_effects(rules: Rules, host: str, data: dict[str, Any]) -> list[dict[str
     return list(variants[chosen])
 
 
-def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[dict[str, Any]]) -> int:
+def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[Effect]) -> int:
     """One action list for a card's effects in order; an effect's condition becomes an `if`."""
     number = rules.program_ids.get(key)
     if number is not None:
         return number
-    ops: list[dict[str, Any]] = []
+    ops: list[Act] = []
     for effect in effects:
-        actions = effect["actions"]
-        if effect.get("condition") is None:
-            ops.extend(actions)
+        if effect.condition is None:
+            ops.extend(effect.actions)
         else:
-            args = {"condition": effect["condition"], "then": actions}
-            ops.append({"tag": "act", "action": "if", "args": args})
+            args = {"condition": effect.condition, "then": effect.actions}
+            ops.append(Act("if", args, effect.span))
     number = intern(rules, ops)
     rules.program_ids[key] = number
     return number
@@ -91,7 +92,7 @@ def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[dict[str, 
 def kind_program(rules: Rules, host: str, card_id: str, slot: int) -> int:
     """The program of one printed effect (slot as in `printed`)."""
     data = printed(rules, host, card_id, slot)
-    effects = [e for e in kind_effects(rules, host, data) if e["trigger"] in KIND_TRIGGERS]
+    effects = [e for e in kind_effects(rules, host, data) if e.trigger in KIND_TRIGGERS]
     return effects_program(rules, ("kind", host, card_id, slot), effects)
 
 
@@ -100,7 +101,9 @@ def own_program(rules: Rules, host: str, card_id: str, trigger: str) -> int | No
     names the side whose effects count (D-BS-BOSS-6)."""
     sides = rules.boss.get("sides", {})
     data = (sides.get(card_id) or {}) if host == "boss" else rules.card(card_id)
-    effects = [e for e in data.get("effects") or [] if e.get("trigger") == trigger]
+    # a Boss Threat card's `effects` are printed kinds, not DSL: only Effects count
+    found = data.get("effects") or []
+    effects = [e for e in found if isinstance(e, Effect) and e.trigger == trigger]
     if not effects:
         return None
     return effects_program(rules, ("own", host, card_id, trigger), effects)

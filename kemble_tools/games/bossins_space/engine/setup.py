@@ -19,8 +19,10 @@ from kemble_tools.games.bossins_space.engine.model import (
 )
 
 
-def initial(pos: Position, bundle: dict[str, Any], scenario_id: str, open_chance: bool) -> None:
-    rules, scenario = load_rules(bundle, scenario_id, open_chance)
+def initial(
+    pos: Position, bundle: dict[str, Any], scenario_id: str, open_chance: bool, seed: int | None
+) -> None:
+    rules, scenario = load_rules(bundle, scenario_id, open_chance, seed)
     Position.__init__(pos, rules)
     pos.round = int(scenario.get("round", 1))
     levels = scenario.get("upgrades", {})

@@ -142,7 +142,8 @@ class State(Position):
         chosen = [c for i, c in enumerate(self.drawn) if mask >> i & 1]
         under = [c for i, c in enumerate(self.drawn) if not mask >> i & 1]
         self.piles["command_deck"] += under[::-1] if mask & REVERSED else under
-        self.kept += chosen
+        twin = self.rules.twin  # kinds together, so equal keys mean equal indexes (solve.py)
+        self.kept = sorted(self.kept + chosen, key=lambda card: (twin[card], card))
         self.drawn = []
         if self.phase == "draft1":  # D-BS-SOLO-2: the second draw after the first put-back
             self.phase = "drawing"
@@ -180,11 +181,13 @@ class State(Position):
                 self.phase = "draft2"
 
 
-def new_game(bundle: dict[str, Any], scenario_id: str, open_chance: bool = False) -> State:
-    """A scenario's position at the start of its first round, chance drawn from the seed
-    unless `open_chance` (the solver's chance nodes)."""
+def new_game(
+    bundle: dict[str, Any], scenario_id: str, open_chance: bool = False, seed: int | None = None
+) -> State:
+    """A scenario's position at the start of its first round, chance drawn from the seed (the
+    scenario's, or `seed`) unless `open_chance` (the solver's chance nodes)."""
     state = State.__new__(State)
-    initial(state, bundle, scenario_id, open_chance)
+    initial(state, bundle, scenario_id, open_chance, seed)
     flow.start_round(state)
     state.settle()
     return state

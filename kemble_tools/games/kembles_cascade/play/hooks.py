@@ -28,6 +28,9 @@ class KemblePlay:
     log_entry = staticmethod(log.log_entry)
     view = staticmethod(board_text.view)
 
+    def split_line(self, text: str) -> list[str]:
+        return [text]  # one action a line
+
     def render_board(self, state: State, played: Sequence[Played]) -> str:
         """The board, each player's line with the energy lost and threat received this turn."""
         return board_text.render_board(state, log.turn_damage(played))

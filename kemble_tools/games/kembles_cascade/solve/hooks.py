@@ -130,6 +130,9 @@ class KembleSoloGame:
     def draw(self, state: State) -> list[str]:
         return render_board(state).splitlines()[:-1]  # without the key to the marks
 
+    def witness_figures(self, words: list[str]) -> dict[str, Any]:
+        return {}  # the margin says it all
+
 
 class KembleSolver:
     """The solver hooks (SolverHooks)."""
