@@ -47,3 +47,26 @@ def split_lines(text: str, size: float, width: float) -> list[str]:
         if words:
             lines.append(" ".join(words))
     return lines
+
+
+POINT = 25.4 / 72  # a typographic point in mm
+
+
+def fit_lines(
+    text: str,
+    width: float,
+    height: float,
+    largest: float,
+    smallest: float,
+    leading: float = 1.2,
+) -> tuple[float, list[str], bool]:
+    """The largest size from `largest` down to `smallest` (half points) at which `text` fits
+    `width` x `height` mm in lines `leading` times the size apart, its lines, and whether it
+    fits at all (else the smallest size and every line: the game reports the overflow)."""
+    size = largest
+    while True:
+        lines = split_lines(text, size, width * MM)
+        needed = len(lines) * size * POINT * leading
+        if needed <= height or size <= smallest:
+            return size, lines, needed <= height
+        size -= 0.5

@@ -3,12 +3,15 @@ reported at the line of the scenario file that states it."""
 
 from __future__ import annotations
 
+import re
 import sys
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
+from kemble_tools.dsl.operators import OPERATORS
 from kemble_tools.load.content import collect_named, display_name
 from kemble_tools.load.yaml_loader import load_file
 from kemble_tools.report import render_text
@@ -37,8 +40,13 @@ def check(
         expect, band = scenario.get("expect"), scenario.get("difficulty")
         analysis = data.get("analysis") or {}
         bands = _possible_bands(analysis)
-        if expect and verdict != "unknown" and expect != verdict:
-            message = f"{name}: expect says {expect}, but it is proved {verdict}"
+        wanted, bound = expected(expect)
+        if wanted and verdict != "unknown" and wanted != verdict:
+            message = f"{name}: expect says {wanted}, but it is proved {verdict}"
+            problems.append(Problem(name, "expect", "solve.expect", message))
+        found = data.get("win_probability")
+        if bound and verdict != "unknown" and found is not None and not holds(found, bound):
+            message = f"{name}: expect says win_probability {bound}, but it is {found}"
             problems.append(Problem(name, "expect", "solve.expect", message))
         if band and bands and band not in bands:
             message = (
@@ -49,6 +57,24 @@ def check(
         if verdict == "unknown" and undecided_limit is not None and (expect or band):
             problems.append(_undecided(name, "expect" if expect else "difficulty", undecided_limit))
     return problems
+
+
+def expected(expect: Any) -> tuple[str | None, str | None]:
+    """`expect` as a verdict (`solvable`), or a mapping with a verdict and a win probability
+    bound (`{verdict: solvable, win_probability: ">= 1/3"}`)."""
+    if isinstance(expect, dict):
+        return expect.get("verdict"), expect.get("win_probability")
+    return expect, None
+
+
+def holds(probability: float, bound: str) -> bool:
+    """Whether a probability meets a bound such as ">= 1/3" (to 6 decimals, as reported)."""
+    match = re.fullmatch(r"\s*(>=|<=|==|>|<)\s*([0-9.]+)\s*(?:/\s*([0-9.]+))?\s*", bound)
+    if match is None:
+        return False
+    op, top, bottom = match.groups()
+    limit = round(float(Fraction(top) / Fraction(bottom or 1)), 6)
+    return OPERATORS[op](round(probability, 6), limit)  # type: ignore[no-any-return]
 
 
 def _possible_bands(analysis: dict[str, Any]) -> set[str]:

@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from kemble_tools.solve.checks import expected
 from kemble_tools.solve.hooks import TURN, SoloGame, won
 from kemble_tools.solve.solver import Solution
 
@@ -37,7 +38,7 @@ def table(solutions: list[Solution]) -> Table:
             verdict += f" ({solution.limit_hit})"
         grid.add_row(
             solution.scenario,
-            solution.expect or "",
+            expected(solution.expect)[0] or "",
             verdict,
             str(analysis.get("difficulty", "")),
             f"{lower}{analysis['winning_lines']}" if "winning_lines" in analysis else "",

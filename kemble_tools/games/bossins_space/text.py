@@ -300,8 +300,7 @@ ACTION_TEXTS: dict[str, ActionText] = {
     "place_enemy": _place_enemy,
     "shift_down": _shift_down,
     "activate_enemies": lambda say, a: (
-        "every Enemy card that has on-activation effects activates, left to right and top "
-        "to bottom"
+        "every Enemy card that has on-activation effects activates, left to right and top to bottom"
     ),
     "gain_xp": lambda say, a: f"gain {say.amount(a['amount'], 'XP')}",
     "lose_xp": lambda say, a: f"lose {say.amount(a['amount'], 'XP')}",

@@ -75,7 +75,9 @@
     drawPlayers(frame);
     events.replaceChildren(...frame.events.map((text) => element("li", {}, text)));
     const state = frame.state;
-    const where = state.round === undefined ? "" : " · round " + state.round + " · " + state.phase;
+    // a game's view may say where play stands (`where`); else the round and phase of its state
+    const where = frame.where !== undefined ? " · " + frame.where
+      : state.round === undefined ? "" : " · round " + state.round + " · " + state.phase;
     position.textContent = "step " + index + " / " + (frames.length - 1) + where +
       " · " + state.outcome + (index ? " · " + frame.action : "");
     position.dataset.step = String(index);

@@ -28,8 +28,8 @@ KIND_TRIGGERS = frozenset({"on_used", "on_timeline", "on_activation"})
 
 
 def intern(rules: Rules, ops: Sequence[Act]) -> int:
-    """The number of an action list (the bundle's own lists are kept alive by the bundle, the
-    built ones by the table)."""
+    """The number of one of the bundle's action lists, by its identity: the bundle keeps it
+    alive, so the id is never another list's."""
     number = rules.program_ids.get(id(ops))
     if number is None:
         number = len(rules.programs)
@@ -84,7 +84,8 @@ def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[Effect]) -
         else:
             args = {"condition": effect.condition, "then": effect.actions}
             ops.append(Act("if", args, effect.span))
-    number = intern(rules, ops)
+    number = len(rules.programs)  # a list built here has no lasting id: keyed by `key`
+    rules.programs.append(tuple(ops))
     rules.program_ids[key] = number
     return number
 

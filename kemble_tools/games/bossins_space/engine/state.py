@@ -181,6 +181,17 @@ class State(Position):
                 self.phase = "draft2"
 
 
+def full_game(
+    bundle: dict[str, Any], level: str, boss: str, seed: int = 0, open_chance: bool = False
+) -> State:
+    """A whole solo game from the rules' setup (R-BS-SET-*, R-BS-SOLO-1): every pile shuffled,
+    4 Enemy cards dealt, the Boss under the Enemy deck; `max_rounds` as a scenario's default."""
+    scenario = {"id": "full-game", "variant": "solo", "level": level, "boss": boss}
+    scenario |= {"seed": seed, "deal": True, "title": f"A whole game, {level}, {boss}"}
+    content = {**bundle, "scenarios": {**bundle["scenarios"], "full-game": scenario}}
+    return new_game(content, "full-game", open_chance)
+
+
 def new_game(
     bundle: dict[str, Any], scenario_id: str, open_chance: bool = False, seed: int | None = None
 ) -> State:
@@ -189,8 +200,10 @@ def new_game(
     state = State.__new__(State)
     initial(state, bundle, scenario_id, open_chance, seed)
     flow.start_round(state)
+    if bundle["scenarios"][scenario_id].get("deal"):  # R-BS-SET-5, D-BS-SET-3: before all
+        state.then(*(("place", column, "top_open_row", False) for column in range(1, 5)))
     state.settle()
     return state
 
 
-__all__ = ["DRAW", "State", "new_game"]
+__all__ = ["DRAW", "State", "full_game", "new_game"]

@@ -93,4 +93,10 @@ def piles_line(state: State) -> str:
 
 def view(state: State, notes: list[tuple[Any, ...]]) -> dict[str, Any]:
     """The replay viewer's frame: the board as text and what the action did."""
-    return {"text": render_board(state), "events": [n[1] for n in notes if n[0] == "event"]}
+    where = step(state)
+    column = f", column {where['column']}" if where["column"] else ""
+    return {
+        "text": render_board(state),
+        "events": [n[1] for n in notes if n[0] == "event"],
+        "where": f"round {state.round} · {where['phase']}{column}",
+    }

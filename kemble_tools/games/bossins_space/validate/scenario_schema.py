@@ -117,6 +117,11 @@ def scenario(head: Schema) -> Schema:
                 description="Rows A, B, C; 4 entries each, column 1 first.",
             ),
             **{pile: PILE for pile in PILES},
+            "deal": {
+                "type": "boolean",
+                "description": "R-BS-SET-5: draw the first 4 Enemy cards into row A before the "
+                "first round (a normal setup; with an empty grid).",
+            },
             "rules": obj(
                 {
                     "heat_limit": integer(1, 9, "D-BS-HEAT-1."),
