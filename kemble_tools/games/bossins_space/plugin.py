@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from kemble_tools.export.hooks import CardHooks
     from kemble_tools.site.hooks import SiteHooks
     from kemble_tools.solve.hooks import SolverHooks
+    from kemble_tools.sweep.hooks import SweepHooks
     from kemble_tools.validate.hooks import GameValidation
 
 INFO = GameInfo(
@@ -78,6 +79,12 @@ class BossinSpace:
         return SOLVER
 
     @cached_property
+    def sweep(self) -> SweepHooks:
+        from kemble_tools.games.bossins_space.sweep import SWEEP
+
+        return SWEEP
+
+    @cached_property
     def cards(self) -> CardHooks:
         from kemble_tools.games.bossins_space.export.hooks import CARDS
 
@@ -95,7 +102,9 @@ class BossinSpace:
     def commands(self) -> frozenset[str]:
         # fmt and lsp need only the validation hooks and the vocabulary; sweep waits for its
         # bots and tally
-        return frozenset({"validate", "compile", "fmt", "lsp", "run", "solve", "export", "site"})
+        return frozenset(
+            {"validate", "compile", "fmt", "lsp", "run", "solve", "sweep", "export", "site"}
+        )
 
     def content_counts(self, paths: list[Path]) -> Mapping[str, int]:
         # only `kemble games` counts: the other commands need not import the pipeline with us

@@ -111,9 +111,13 @@ def arg(pos: Position, args: dict[str, Any], name: str, ctx: Ctx, default: Any =
 def word(pos: Position, args: dict[str, Any], name: str, ctx: Ctx, field: str) -> Any:
     """A closed word argument; `printed` reads the card's own field (dir, to, prefer)."""
     found = arg(pos, args, name, ctx)
+    if isinstance(found, list):  # `chosen`: the one word chosen
+        found = found[0] if found else None
     if found == "printed":
         data_field = printed_field(pos, ctx, field)
-        return data_field if data_field is not None else printed_field(pos, ctx, "to")
+        if data_field is None and field == "dir":  # a Move Toward/Away prints `to`, not `dir`;
+            data_field = printed_field(pos, ctx, "to")  # no `prefer` printed is none (R-BS-ENE-12)
+        return data_field
     return found
 
 
