@@ -133,8 +133,8 @@ def test_openspiel_loads_bossins_space_and_mcts_plays(
 
     path = tmp_path / "kemble.bundle.json"
     path.write_text(render_bundle(bundle), encoding="utf-8")
-    register(str(path))
-    register(str(path))  # again: nothing more happens
+    register()
+    register()  # again: nothing more happens
     assert pyspiel.registered_names().count(SHORT_NAME) == 1
     game = pyspiel.load_game(SHORT_NAME, {"bundle": str(path), "scenario": "bs-solo-02"})
     state = game.new_initial_state()

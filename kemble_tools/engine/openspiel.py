@@ -37,23 +37,25 @@ class Spec:
     params: dict[str, Any] | None = None  # the parameters `load_game` takes, with defaults
 
 
-def game_type(spec: Spec) -> pyspiel.GameType:
+def game_type(
+    short_name: str, long_name: str, chance: bool, players: int, params: dict[str, Any]
+) -> pyspiel.GameType:
     mode = pyspiel.GameType.ChanceMode
     return pyspiel.GameType(
-        short_name=spec.short_name,
-        long_name=spec.long_name,
+        short_name=short_name,
+        long_name=long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=mode.EXPLICIT_STOCHASTIC if spec.chance else mode.DETERMINISTIC,
+        chance_mode=mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC,
         information=pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(spec.players, 1),
+        max_num_players=max(players, 1),
         min_num_players=1,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=False,
-        parameter_specification=dict(spec.params or {}),
+        parameter_specification=dict(params),
     )
 
 
@@ -71,7 +73,10 @@ class SpielGame(pyspiel.Game):
             utility_sum=None,
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type(spec), info, dict(params or {}))
+        kind = game_type(
+            spec.short_name, spec.long_name, spec.chance, spec.players, spec.params or {}
+        )
+        super().__init__(kind, info, dict(params or {}))
 
     def new_initial_state(self) -> SpielState:
         return SpielState(self, self.spec.start())
@@ -135,20 +140,13 @@ class BoardObserver:
         return str(state)
 
 
-def register(spec_from_params: Callable[[dict[str, Any]], Spec], example: dict[str, Any]) -> None:
-    """Make `pyspiel.load_game(name, params)` build the game `spec_from_params` makes of its
-    parameters (the name and the rest of its type from the spec it makes of `example`);
-    calling it again does nothing."""
-    spec = spec_from_params(example)
-    if spec.short_name in pyspiel.registered_names():
-        return
-
-    class Registered(SpielGame):
-        def __init__(self, params: dict[str, Any] | None = None) -> None:
-            given = {**example, **(params or {})}
-            super().__init__(spec_from_params(given), given)
-
-    pyspiel.register_game(game_type(spec), Registered)
+def register(
+    game: type[SpielGame], short_name: str, long_name: str, players: int, example: dict[str, Any]
+) -> None:
+    """Make `pyspiel.load_game(short_name, params)` build `game(params)` (its parameters and
+    their defaults: `example`; chance may be open); calling it again does nothing."""
+    if short_name not in pyspiel.registered_names():
+        pyspiel.register_game(game_type(short_name, long_name, True, players, example), game)
 
 
 class ScoreEvaluator:

@@ -22,6 +22,12 @@ from kemble_tools.games.bossins_space.engine.model import DRAW, ONGOING, WON
 POLICIES = ("greedy", "random", "mcts")
 MAX_ACTIONS = 5_000  # a solo game of 20 rounds takes a few hundred actions
 SHORT_NAME = "bossins_space"
+EXAMPLE = {
+    "bundle": "build/bossins-space/kemble.bundle.json",
+    "scenario": "",  # none: a whole game of `level` against `boss`
+    "level": "normal",
+    "boss": "BOSS-1",
+}
 Policy = Callable[[State, random.Random], int]
 
 
@@ -144,7 +150,7 @@ def spec(start: Callable[[], State], params: dict[str, Any] | None = None) -> An
         players=1,
         chance=True,
         render=render_board,  # type: ignore[arg-type]
-        params=params or {},
+        params=params or EXAMPLE,
     )
 
 
@@ -168,10 +174,15 @@ def spec_from_params(params: dict[str, Any]) -> Any:
     return spec(start, dict(params))
 
 
-def register(bundle: str = "build/bossins-space/kemble.bundle.json") -> None:
+def register() -> None:
     """`pyspiel.load_game("bossins_space", {"bundle": …, …})` from then on (the `openspiel`
-    extra); `bundle` is the example the game's type is read from."""
+    extra)."""
+    from kemble_tools.engine.openspiel import SpielGame
     from kemble_tools.engine.openspiel import register as register_game
 
-    example = {"bundle": bundle, "scenario": "", "level": "normal", "boss": "BOSS-1"}
-    register_game(spec_from_params, example)
+    class BossinGame(SpielGame):
+        def __init__(self, params: dict[str, Any] | None = None) -> None:
+            given = {**EXAMPLE, **(params or {})}
+            super().__init__(spec_from_params(given), given)
+
+    register_game(BossinGame, SHORT_NAME, "Bossin' Space", 1, EXAMPLE)

@@ -27,10 +27,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pyspiel
-
 from kemble_tools.bundle import load_bundle
-from kemble_tools.engine.kernel import CHANCE
+from kemble_tools.engine.openspiel import ScoreEvaluator, Spec, SpielGame, SpielState
+from kemble_tools.engine.openspiel import register as register_game
 from kemble_tools.games.kembles_cascade.engine import actions as A
 from kemble_tools.games.kembles_cascade.engine.game import Game
 from kemble_tools.games.kembles_cascade.engine.heuristic import score
@@ -38,82 +37,49 @@ from kemble_tools.games.kembles_cascade.engine.state import State
 from kemble_tools.games.kembles_cascade.play import render_board
 
 SHORT_NAME = "kemble_cascade"
-# OpenSpiel wants a bound on a game's length. A solo round takes at most a few dozen actions
-# and a scenario lasts at most a few dozen rounds; this bound is far above both.
-MAX_GAME_LENGTH = 10_000
 MAX_GLORY = 100  # no game scores more: a bound for OpenSpiel's utility range
+EXAMPLE = {"bundle": "build/kemble.bundle.json", "scenario": "solo-01"}
 
 
-def _game_type(chance: bool) -> pyspiel.GameType:
-    mode = pyspiel.GameType.ChanceMode
-    return pyspiel.GameType(
+def spec(game: Game, params: dict[str, Any] | None = None) -> Spec:
+    """A scenario's or a variant's rules for OpenSpiel. A solo game returns 1 for a win and 0
+    for a loss; with several players each returns its glory."""
+    return Spec(
         short_name=SHORT_NAME,
         long_name="The Battle at Kemble's Cascade",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=mode.EXPLICIT_STOCHASTIC if chance else mode.DETERMINISTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=5,
-        min_num_players=1,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
-        provides_observation_string=True,
-        provides_observation_tensor=False,
-        parameter_specification={"bundle": "build/kemble.bundle.json", "scenario": "solo-01"},
+        start=game.new_initial_state,
+        actions=game.num_distinct_actions(),
+        players=game.players,
+        chance=bool(game.open_powerups or game.open_sensors),
+        render=render_board,  # type: ignore[arg-type]
+        max_utility=1.0 if game.players == 1 else float(MAX_GLORY),
+        params=dict(params or EXAMPLE),
     )
 
 
-class KembleGame(pyspiel.Game):
-    """One scenario's or one variant game's rules, as OpenSpiel sees them. A solo game
-    returns 1 for a win and 0 for a loss; with several players each returns its glory."""
+class KembleGame(SpielGame):
+    """The core's adapter with Kemble's one rule for finiteness (module docstring)."""
 
     def __init__(self, params: dict[str, Any] | None = None, game: Game | None = None) -> None:
         params = dict(params or {})
-        if game is None:
-            game = _game_from_params(params)
-        self.engine = game
-        chance = bool(game.open_powerups or game.open_sensors)
-        actions = game.num_distinct_actions()
-        info = pyspiel.GameInfo(
-            num_distinct_actions=actions,
-            max_chance_outcomes=actions if chance else 0,  # chance answers with action ids
-            num_players=game.players,
-            min_utility=0.0,
-            max_utility=1.0 if game.players == 1 else float(MAX_GLORY),
-            utility_sum=None,
-            max_game_length=MAX_GAME_LENGTH,
-        )
-        super().__init__(_game_type(chance), info, params)
+        self.engine = game if game is not None else _game_from_params(params)
+        super().__init__(spec(self.engine, params or None), params)
 
     def new_initial_state(self) -> KembleState:
         return KembleState(self, self.engine.new_initial_state())
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        return _Observer()
 
+class KembleState(SpielState):
+    """An engine State seen through OpenSpiel's API; no turn right after a turn."""
 
-class KembleState(pyspiel.State):
-    """An engine State seen through OpenSpiel's API."""
-
-    def __init__(self, game: KembleGame, state: State) -> None:
-        super().__init__(game)
-        self.kemble_game = game
-        self.state = state
+    def __init__(self, game: SpielGame, state: State) -> None:
+        super().__init__(game, state)
         self.turned = False  # the last action turned the ship (module docstring)
 
     def clone(self) -> KembleState:
-        """A copy of the engine state (pyspiel's default clone sets a whole new game up
-        first: a variant's shuffles on every MCTS simulation)."""
-        twin = KembleState(self.kemble_game, self.state.copy())
+        twin = KembleState(self.spiel_game, self.state.copy())
         twin.turned = self.turned
         return twin
-
-    def current_player(self) -> int:
-        if self.state.is_terminal():
-            return pyspiel.PlayerId.TERMINAL
-        player = self.state.current_player()
-        return pyspiel.PlayerId.CHANCE if player == CHANCE else int(player or 0)
 
     def _legal_actions(self, player: int) -> list[int]:
         legal = sorted(self.state.legal_actions())
@@ -122,38 +88,9 @@ class KembleState(pyspiel.State):
             legal = [a for a in legal if space.verb(a) != A.ROTATE]
         return legal
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.state.chance_outcomes()
-
     def _apply_action(self, action: int) -> None:
         self.state.apply_action(action)
         self.turned = self.state.game.actions.verb(action) == A.ROTATE
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return self.state.action_to_string(action)
-
-    def is_terminal(self) -> bool:
-        return self.state.is_terminal()
-
-    def returns(self) -> list[float]:
-        return self.state.returns()
-
-    def __str__(self) -> str:
-        return render_board(self.state)
-
-
-class _Observer:
-    """Observation strings only: the board as `kemble run --board` prints it."""
-
-    def __init__(self) -> None:
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
-
-    def set_from(self, state: KembleState, player: int) -> None:
-        pass
-
-    def string_from(self, state: KembleState, player: int) -> str:
-        return str(state)
 
 
 def openspiel_game(game: Game) -> KembleGame:
@@ -199,26 +136,21 @@ class MctsPolicy:
         return action
 
 
-class _ScoreEvaluator:
-    """An OpenSpiel MCTS evaluator without rollouts: each player's heuristic score."""
+class _ScoreEvaluator(ScoreEvaluator):
+    """Each player's heuristic score; a game over's glory brought to 0..1."""
 
-    def evaluate(self, state: KembleState) -> Any:
+    def __init__(self) -> None:
+        super().__init__(lambda state: [score(state, i) for i in range(len(state.players))])
+
+    def evaluate(self, state: SpielState) -> Any:
         import numpy as np
 
         if state.is_terminal():
             return np.array(state.returns(), dtype=float) / max(1.0, _glory_scale(state))
-        engine = state.state
-        scores = [score(engine, i) for i in range(len(engine.players))]
-        return np.array([0.5 + 0.5 * float(np.tanh(x / 10)) for x in scores])
-
-    def prior(self, state: KembleState) -> list[tuple[int, float]]:
-        if state.is_chance_node():
-            return state.chance_outcomes()
-        legal = state.legal_actions()
-        return [(action, 1.0 / len(legal)) for action in legal]
+        return super().evaluate(state)
 
 
-def _glory_scale(state: KembleState) -> float:
+def _glory_scale(state: SpielState) -> float:
     """Final glory, brought to the evaluator's 0..1 scale (solo returns are 0 or 1 already)."""
     return 1.0 if len(state.state.players) == 1 else float(MAX_GLORY)
 
@@ -235,5 +167,4 @@ def _game_from_params(params: dict[str, Any]) -> Game:
 def register() -> None:
     """Make the game known to `pyspiel.load_game(SHORT_NAME, {"bundle": …, "scenario": …})`;
     calling it again does nothing."""
-    if SHORT_NAME not in pyspiel.registered_names():
-        pyspiel.register_game(_game_type(True), KembleGame)
+    register_game(KembleGame, SHORT_NAME, "The Battle at Kemble's Cascade", 5, EXAMPLE)
