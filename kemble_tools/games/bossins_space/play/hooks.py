@@ -71,32 +71,56 @@ class BossinPlay:
 
     def log_entry(self, played: Sequence[Played], index: int) -> LogEntry:
         step = played[index]
-        happened = [step.words, *changes(step.before, step.after)]
-        return LogEntry(step.before.round, happened)
+        return LogEntry(step.before.round, changes(step.before, step.after))
 
     def view(self, state: State, notes: list[tuple[Any, ...]]) -> dict[str, Any]:
         return board_text.view(state, notes)
 
 
 def changes(before: State, after: State) -> list[str]:
-    """What an action changed that people follow: life, heat, XP, the Boss, the outcome."""
-    said = []
+    """What an action set off, in words: the Timeline cards that resolved or were skipped, the
+    cards that left or entered the grid, and the Ship's, XP's and the Boss's changes."""
+    said = [*timeline_steps(before, after)]
+    gone = after.piles["enemy_discard"][len(before.piles["enemy_discard"]) :]
+    said += [f"{card} is discarded" for card in gone]
+    came = on_grid(after) - on_grid(before) - set(gone)
+    said += [f"{card} enters the grid" for card in sorted(came)]
     for label, old, new in (
         ("life", before.life, after.life),
         ("heat", before.heat, after.heat),
+        ("XP", before.xp, after.xp),
         ("Boss life", before.boss_life, after.boss_life),
         ("Ship column", before.ship, after.ship),
+        ("Boss column", before.boss_column, after.boss_column),
     ):
-        if old != new:
+        if old != new and after.round == before.round:
             said.append(f"{label} {old} -> {new}")
-    gone = len(after.piles["enemy_discard"]) - len(before.piles["enemy_discard"])
-    if gone > 0:
-        said.append(f"{gone} Enemy card(s) to the discards")
+    if after.boss_status != before.boss_status:
+        said.append(f"the Boss is {after.boss_status.replace('_', ' ')}")
     bought = [p for p in after.levels if after.levels[p] > before.levels[p]]
     said += [f"upgrade: {p} level {after.levels[p]}" for p in bought]
     if after.outcome != before.outcome:
         said.append(f"game over: {after.outcome} ({after.reason})")
     return said
+
+
+def timeline_steps(before: State, after: State) -> list[str]:
+    if after.round != before.round:
+        return [f"round {after.round} begins"]
+    found = []
+    for k in range(4):
+        for cards, done in (
+            (after.threats, after.threat_done),
+            (after.boss_threats, after.boss_threat_done),
+        ):
+            old = (before.threat_done if cards is after.threats else before.boss_threat_done)[k]
+            if done[k] and not old:
+                found.append(f"column {k + 1}: {cards[k]} {done[k].replace('_', ' ')}")
+    return found
+
+
+def on_grid(state: State) -> set[str]:
+    return {cell[0] for row in state.grid for cell in row if cell is not None}
 
 
 PLAY = BossinPlay()
