@@ -193,7 +193,10 @@ def test_new_enemy_shifts_down_and_row_c_crosses_the_line(bundle: dict[str, Any]
     state.threats[0] = "THR-N-05"
     play(state, "cool CMD-33")
     assert state.grid[1][1] == ("EN1-01", 0) and state.grid[2][3] is None
-    assert state.piles["enemy_discard"] == ["EN1-02"] and state.life == 3 - state.card("EN1-02")["damage"]
+    assert (
+        state.piles["enemy_discard"] == ["EN1-02"]
+        and state.life == 3 - state.card("EN1-02")["damage"]
+    )
     assert [c and c[0] for c in state.grid[0]] == ["EN1-03", "EN1-04", None, None]
     assert state.boss_row == 0
 

@@ -57,6 +57,12 @@ def shielded(pos: Position, who: str) -> bool:
     return bool(pos.card(who).get("shield"))
 
 
+def boss_preference(pos: Position) -> str | None:
+    """D-BS-BOSS-10: the current side's `prefer`, else the card's."""
+    side = pos.rules.boss.get("sides", {}).get(pos.boss_side) or {}
+    return side.get("prefer") or pos.rules.boss.get("prefer")
+
+
 def point(pos: Position, who: str) -> bool:
     """One point of the current Command card to a card on the board or the Boss; True if it is
     defeated by it. A Shield soaks the first point of every card: effective damage is

@@ -11,14 +11,16 @@ from kemble_tools.dsl.ir import Act
 from kemble_tools.games.bossins_space.engine import board
 from kemble_tools.games.bossins_space.engine.expressions import STEP, select, value, word
 from kemble_tools.games.bossins_space.engine.model import (
+    BOSS_SPACE,
     CHOOSE,
     NAME,
     PATHS,
+    ROWS,
     SPACE,
     Ctx,
     Position,
 )
-from kemble_tools.games.bossins_space.engine.programs import intern
+from kemble_tools.games.bossins_space.engine.programs import intern, kind_entry
 
 Task = tuple[Any, ...]
 
@@ -131,3 +133,47 @@ def answer(pos: Position, action: int) -> None:
         board.move_sideways(pos, who, (board.column_of(pos, who) or 0) + STEP[given])
     else:
         upgrade(pos, given)
+
+
+def refused(pos: Position, action: int) -> tuple[str, str]:
+    """The rule an answer the pending choice does not offer breaks (D-BS-CMD-9's list)."""
+    assert pos.pending is not None
+    what, _, resume = pos.pending
+    names = pos.rules.names
+    given = names[action - NAME] if NAME <= action < NAME + len(names) else None
+    if what == "upgrade" and given in PATHS:
+        if pos.levels[given] >= pos.rules.path_levels[given]:
+            return "R-BS-UPG-3", f"the {given} path is full"
+        return "D-BS-UPG-5", "structural level k opens once every other path has level k"
+    if what == "column" and CHOOSE <= action < SPACE:
+        return column_rule(pos), f"there is no column {action - CHOOSE}"
+    if what == "space" and SPACE <= action < NAME:
+        return space_refused(pos, action - SPACE)
+    if what == "option" and given in STEP and resume[2][3] is not None:  # a Portal's side
+        column = board.column_of(pos, board.occupant(pos, resume[2][3]) or "") or 0
+        if not 1 <= column + STEP[given] <= 4:
+            return "R-BS-GEO-3", f"column {column} has no column to its {given}"
+        return "D-BS-CMD-4", f"column {column + STEP[given]} has no available space"
+    return "D-BS-CMD-9", f"not an option of the pending {what} choice"
+
+
+def column_rule(pos: Position) -> str:
+    """A column outside 1-4: the rule the card's kind names (`rule` in bs_kinds: the rocket's,
+    the Teleport's) where a column is asked, a value of the wrong form elsewhere."""
+    if pos.pending is None or pos.pending[0] != "column":
+        return "D-BS-CMD-9"
+    resume = pos.pending[2]
+    card = resume[2][1] if resume[0] == "chosen" and resume[2][0] == "command" else None
+    if card is None:
+        return "D-BS-CMD-9"
+    return str(kind_entry(pos.rules, "command", pos.card(card)["kind"]).get("rule", "D-BS-CMD-9"))
+
+
+def space_refused(pos: Position, target: int) -> tuple[str, str]:
+    """A Portal Launcher's target (R-BS-CMD-6, D-BS-BOSS-1, D-BS-CMD-4)."""
+    if target == BOSS_SPACE and pos.boss_status != "in_play":
+        return "D-BS-BOSS-1", "the Boss is not in play"
+    name = "boss" if target == BOSS_SPACE else f"{ROWS[target // 4]}{target % 4 + 1}"
+    if board.occupant(pos, target) is None:
+        return "R-BS-CMD-6", f"{name} holds no Enemy card"
+    return "D-BS-CMD-4", f"{name} can move to neither side, and another card can"

@@ -144,7 +144,7 @@ def move_card(pos: Position, args: dict[str, Any], ctx: Ctx) -> None:
     prefer = word(pos, args, "prefer", ctx, "prefer") if "prefer" in args else None
     targets = select(pos, args["card"], ctx) if "card" in args else select_this(pos, ctx)
     for who in (board.occupant(pos, t) for t in targets):
-        if who is not None:
+        if who is not None and not (who == board.BOSS and ctx[0] == "threat"):  # R-BS-THR-1
             move_one(pos, who, to, prefer)
 
 
@@ -166,7 +166,7 @@ def move_one(pos: Position, who: str, to: str, prefer: str | None) -> None:
         return
     sides = [s for s in ("left", "right") if board.can_move(pos, who, column + STEP[s])]
     if who == board.BOSS:
-        prefer = prefer or boss_preference(pos)
+        prefer = prefer or board.boss_preference(pos)
     if len(sides) == 2 and prefer is None:
         names = pos.rules.names
         pos.ask("side", [NAME + names.index(s) for s in sides], ("move", who))
@@ -174,12 +174,6 @@ def move_one(pos: Position, who: str, to: str, prefer: str | None) -> None:
     side = prefer if prefer in sides else (sides[0] if sides else None)
     if side is not None:
         board.move_sideways(pos, who, column + STEP[side])
-
-
-def boss_preference(pos: Position) -> str | None:
-    """D-BS-BOSS-10: the current side's `prefer`, else the card's."""
-    side = pos.rules.boss.get("sides", {}).get(pos.boss_side) or {}
-    return side.get("prefer") or pos.rules.boss.get("prefer")
 
 
 def place_enemy(pos: Position, args: dict[str, Any], ctx: Ctx) -> None:
@@ -222,16 +216,19 @@ def insert(pos: Position, who: str, again: bool) -> None:
     if row == 3:
         pos.then(*cross(pos, card))
         return
-    pushed_out = pos.grid[2][column - 1]
-    pos.grid[2][column - 1] = None
+    taken = pos.grid[row][column - 1] is not None  # only a taken space pushes (D-BS-ENE-1)
+    pushed_out = pos.grid[2][column - 1] if taken else None
+    if pushed_out is not None:
+        pos.grid[2][column - 1] = None
     out = cross(pos, pushed_out[0]) if pushed_out is not None else []
     pos.then(*out, ("land", card, row, column))  # the bottom card first
 
 
 def land(pos: Position, card: str, row: int, column: int) -> None:
     """The inserted card takes its space, the cards below it one row down (D-BS-ENE-1)."""
-    for r in range(2, row, -1):
-        pos.grid[r][column - 1] = pos.grid[r - 1][column - 1]
+    if pos.grid[row][column - 1] is not None:  # a free space is simply taken
+        for r in range(2, row, -1):
+            pos.grid[r][column - 1] = pos.grid[r - 1][column - 1]
     pos.grid[row][column - 1] = (card, 0)
     arrive(pos, card)
 

@@ -124,7 +124,7 @@ class State(Position):
         if action == END:
             return "R-BS-RND-8", "end before column 4's steps have resolved"
         if self.pending is not None:
-            return "D-BS-CMD-9", f"not an option of the pending {self.pending[0]} choice"
+            return choices.refused(self, action)
         if self.phase in ("draft1", "draft2"):
             return "R-BS-SOLO-3", "keep exactly 2 of the cards just drawn"
         if CHOOSE <= action < END:

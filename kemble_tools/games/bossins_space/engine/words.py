@@ -6,6 +6,7 @@ chooses (engine/edges.py's callers split it)."""
 from __future__ import annotations
 
 from kemble_tools.engine.api import IllegalAction
+from kemble_tools.games.bossins_space.engine import choices
 from kemble_tools.games.bossins_space.engine.model import (
     BOSS_SPACE,
     CHOOSE,
@@ -87,7 +88,7 @@ def answer_action(pos: Position, given: str) -> int:
     if len(given) == 2 and given[0] in ROWS and given[1] in "1234":
         return SPACE + ROWS.index(given[0]) * 4 + int(given[1]) - 1
     if given.isdigit():
-        raise IllegalAction("R-BS-CMD-4", f"there is no column {given}")
+        raise IllegalAction(choices.column_rule(pos), f"there is no column {given}")
     raise IllegalAction("D-BS-CMD-9", f"{given} is not a column, a space or a name")
 
 

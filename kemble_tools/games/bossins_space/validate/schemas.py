@@ -43,6 +43,17 @@ def kinds_file() -> Schema:
         {
             **named,
             "choices": array(enum(["column", "space", "side"]), description="Asked, in order."),
+            "rule": {
+                "type": "string",
+                "pattern": r"^[RD]-BS-[A-Z]+-[0-9]+$",
+                "description": "The rule a refused column names (D-BS-CMD-9), such as R-BS-CMD-4.",
+            },
+            "crew": array(
+                enum(["pilot", "gunner"]),
+                description="Crew abilities that change this kind: the Pilot reverses its printed "
+                "direction (R-BS-CREW-2), the Gunner fires it beside the Ship's column "
+                "(R-BS-CREW-4).",
+            ),
             "effects": ref("effects"),
             "notes": text("Designer notes."),
         },
