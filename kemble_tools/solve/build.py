@@ -15,7 +15,7 @@ from kemble_tools.fileio import write_atomic
 from kemble_tools.solve import ANALYSIS_STATES
 from kemble_tools.solve.cache import FOLDER, SolutionCache, entry_key
 from kemble_tools.solve.checks import check, report, scenario_files
-from kemble_tools.solve.hooks import NoSolver
+from kemble_tools.solve.hooks import NoSolver, not_solvable
 from kemble_tools.solve.named import selected, solve_named
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import Solution
@@ -43,7 +43,10 @@ def build_solutions(
     limits = replace(BUILD_LIMITS, states=limit_states or BUILD_LIMITS.states)
     store = SolutionCache(cache)
     try:
-        data = solutions(bundle, sorted(names), limits, store)
+        refused = not_solvable(bundle, sorted(names))
+        for name, why in refused.items():  # said once, not an error: `kemble run` plays them
+            sys.stdout.write(f"solve: {name} is left out: {why}\n")
+        data = solutions(bundle, sorted(names - set(refused)), limits, store)
     except NoSolver as exc:  # a game that does not take part in solving: said, not fatal
         sys.stdout.write(f"solve: {exc}\n")
         data = []

@@ -12,7 +12,7 @@ from rich.console import Console
 from kemble_tools.solve.build import BUILD_ANALYSIS_STATES, BUILD_LIMITS, build_solutions
 from kemble_tools.solve.checks import check, report, scenario_files
 from kemble_tools.solve.graph import export
-from kemble_tools.solve.hooks import NoSolver, solo_game
+from kemble_tools.solve.hooks import NoSolver, not_solvable, solo_game
 from kemble_tools.solve.named import selected, solve_named
 from kemble_tools.solve.report import narrate, summary, table
 from kemble_tools.solve.search import Limits
@@ -56,6 +56,12 @@ def run_solve(
     answers: list[tuple[dict[str, Any], list[Solution]]] = []
     for bundle, names in chosen:
         try:
+            refused = not_solvable(bundle, names)
+            if refused and paths is not None:
+                for name, why in refused.items():
+                    sys.stderr.write(f"{name}: {why}\n")
+                return EXIT_INVALID
+            names = [name for name in names if name not in refused]
             found = solve_named(
                 bundle, names, Limits(*limits), analysis_states, jobs, naive, as_json
             )

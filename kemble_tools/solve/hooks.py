@@ -108,6 +108,11 @@ class SolverHooks(Protocol):
         plays it."""
         ...
 
+    def not_solvable(self, scenario: Mapping[str, Any]) -> str | None:
+        """Why the solver cannot take this scenario (Bossin' Space: a crew scenario is for
+        `kemble run` only), or None."""
+        ...
+
     def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
         """The bundle cut down to what scenario `name`'s game can read: the solver's whole
         input, hashed by the solution cache (the bundle itself will do)."""
@@ -129,6 +134,13 @@ def solver_of(bundle: Mapping[str, Any]) -> SolverHooks:
     if found is None:
         raise NoSolver(f"{game.info.title} has no solver: its scenarios cannot be solved")
     return found  # type: ignore[no-any-return]
+
+
+def not_solvable(bundle: dict[str, Any], names: list[str]) -> dict[str, str]:
+    """The scenarios among `names` the bundle's game cannot solve, with why."""
+    hooks_ = solver_of(bundle)
+    found = {name: hooks_.not_solvable(bundle["scenarios"][name]) for name in names}
+    return {name: why for name, why in found.items() if why is not None}
 
 
 def solo_game(

@@ -169,5 +169,8 @@ class Solver:
         seeded = setup(bundle, scenario, open_chance=False)
         return SoloRun(scenario, setup(bundle, scenario, open_chance), seeded, chance)
 
+    def not_solvable(self, scenario: Mapping[str, Any]) -> str | None:
+        return None  # every scenario is a solo one
+
     def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
         return bundle

@@ -150,6 +150,14 @@ class BossinSolver:
     ) -> BossinSoloGame:
         return BossinSoloGame(bundle, scenario, open_chance)
 
+    def not_solvable(self, scenario: Mapping[str, Any]) -> str | None:
+        if scenario.get("variant") == "solo":
+            return None
+        return (
+            "a crew scenario is played by `kemble run`; the solver takes solo ones "
+            "(bs.solve.not_solo)"
+        )
+
     def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
         return bundle
 

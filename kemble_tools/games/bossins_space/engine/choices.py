@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from kemble_tools.dsl.ir import Act
-from kemble_tools.games.bossins_space.engine import board
+from kemble_tools.games.bossins_space.engine import board, crew, flow
 from kemble_tools.games.bossins_space.engine.expressions import STEP, select, value, word
 from kemble_tools.games.bossins_space.engine.model import (
     BOSS_SPACE,
@@ -128,6 +128,11 @@ def answer(pos: Position, action: int) -> None:
         pos.then(("ops", resume[1], 0, (*resume[2][:3], given)))
     elif kind == "option":
         pos.then(("ops", dict(resume[1])[given], 0, resume[2]))
+    elif kind == "crew_use":  # the Pilot or the Gunner (engine/crew.py)
+        pos.ability_used = pos.ability_used or (given != "keep" and given != "own")
+        pos.then(*flow.command_steps(pos, resume[1], "used", crew.slot_of(given)))
+    elif kind == "crew_heat":
+        crew.heat_answer(pos, resume[1], given)
     elif kind == "move":
         who = resume[1]
         board.move_sideways(pos, who, (board.column_of(pos, who) or 0) + STEP[given])

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from kemble_tools.dsl.ir import Act, Select
-from kemble_tools.games.bossins_space.engine import board, piles
+from kemble_tools.games.bossins_space.engine import board, crew, piles
 from kemble_tools.games.bossins_space.engine.choices import add_cards_tasks, choose, gain
 from kemble_tools.games.bossins_space.engine.expressions import (
     STEP,
@@ -91,7 +91,8 @@ def defeat(pos: Position, who: str) -> list[Task]:
         return [] if own is None else [("ops", own, 0, ("boss", pos.boss_side, -1, None))]
     own = own_program(pos.rules, "enemy", who, "on_destroyed")
     after = [] if own is None else [("ops", own, 0, ("enemy", who, -1, None))]
-    return [("xp", int(pos.card(who).get("xp", 0))), *after, ("discard", who)]
+    bonus = crew.scientist_bonus(pos)
+    return [("xp", int(pos.card(who).get("xp", 0))), *bonus, *after, ("discard", who)]
 
 
 def destroy(pos: Position, args: dict[str, Any], ctx: Ctx) -> None:
@@ -358,7 +359,7 @@ ACTIONS: dict[str, Callable[[Position, dict[str, Any], Ctx], None]] = {
     "damage_ship": amount_of(board.damage_ship),
     "attack_ship": attack_ship,
     "repair_ship": amount_of(board.repair),
-    "heat": amount_of(board.add_heat),
+    "heat": amount_of(lambda pos, n: pos.then(("rise", n))),  # the Mechanic's moment
     "cool": amount_of(board.cool),
     "move_ship": move_ship,
     "teleport": teleport,

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from kemble_tools.dsl.ir import Attr, Call, Global, Lit, Select
+from kemble_tools.dsl.ir import Attr, Call, Global, Lit, Op, Select
 from kemble_tools.dsl.operators import OPERATORS
 from kemble_tools.games.bossins_space.engine import board
 from kemble_tools.games.bossins_space.engine.model import BOSS_SPACE, ROWS, Ctx, Position
@@ -35,7 +35,7 @@ def value(pos: Position, expr: Any, ctx: Ctx) -> Any:
     return operation(pos, expr, ctx)
 
 
-def operation(pos: Position, expr: dict[str, Any], ctx: Ctx) -> Any:
+def operation(pos: Position, expr: Op, ctx: Ctx) -> Any:
     op, args = expr.op, expr.args
     if op == "and":
         return all(value(pos, a, ctx) for a in args)
@@ -69,9 +69,16 @@ def this_column(pos: Position, ctx: Ctx) -> list[int]:
     return [t % 4 + 1 if t != BOSS_SPACE else pos.boss_column or 0 for t in this_target(pos, ctx)]
 
 
-def columns_arg(pos: Position, expr: dict[str, Any], ctx: Ctx) -> list[int]:
+def columns_arg(pos: Position, expr: Select, ctx: Ctx) -> list[int]:
     column = expr.args.get("column")
-    return [pos.ship] if column is None else list(value(pos, column, ctx))
+    return ship_column(pos, ctx) if column is None else list(value(pos, column, ctx))
+
+
+def ship_column(pos: Position, ctx: Ctx) -> list[int]:
+    """The Ship's column; for a Command card the Gunner aims beside it (R-BS-CREW-4), the
+    column its printed slot says (engine/crew.py: 2 left, 3 right)."""
+    step = {2: -1, 3: 1}.get(ctx[2], 0) if ctx[0] == "command" else 0
+    return [pos.ship + step]
 
 
 def marked(pos: Position, ctx: Ctx) -> list[int]:
@@ -79,14 +86,14 @@ def marked(pos: Position, ctx: Ctx) -> list[int]:
     return list(data["columns"]) if "columns" in data else [int(data["column"])]
 
 
-def offset(pos: Position, expr: dict[str, Any], ctx: Ctx) -> list[int]:
+def offset(pos: Position, expr: Select, ctx: Ctx) -> list[int]:
     args = expr.args
     start = value(pos, args["from"], ctx) if "from" in args else [pos.ship]
     by = int(value(pos, args["by"], ctx))
     return [c + by for c in start if 1 <= c + by <= 4]  # R-BS-GEO-3: no wrap
 
 
-def select(pos: Position, expr: dict[str, Any], ctx: Ctx) -> list[Any]:
+def select(pos: Position, expr: Select, ctx: Ctx) -> list[Any]:
     name = expr.name
     if name == "targets":
         return [t for c in columns_arg(pos, expr, ctx) for t in board.targets(pos, c)]
@@ -131,7 +138,7 @@ SIMPLE: dict[str, Callable[[Position, Ctx], list[Any]]] = {
     "all_enemies": lambda pos, ctx: [
         board.space(r, c) for r in range(3) for c in range(1, 5) if pos.grid[r][c - 1]
     ],
-    "ship_column": lambda pos, ctx: [pos.ship],
+    "ship_column": ship_column,
     "this_column": this_column,
     "timeline_column": lambda pos, ctx: [pos.column],
     "marked_columns": marked,

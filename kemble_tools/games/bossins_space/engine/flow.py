@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kemble_tools.games.bossins_space.engine import board, piles
+from kemble_tools.games.bossins_space.engine import board, crew, piles
 from kemble_tools.games.bossins_space.engine.model import ENDED, ONGOING, WON, Position
 from kemble_tools.games.bossins_space.engine.programs import kind_program, own_program
 
@@ -20,8 +20,11 @@ def start_round(pos: Position) -> None:
     pos.threats, pos.threat_done = [None] * 4, [None] * 4
     pos.boss_threats, pos.boss_threat_done = [None] * 4, [None] * 4
     reveals = [] if board.all_defeated(pos) else [("reveal", k) for k in range(1, 5)]  # D-BS-TML-3
-    draws = [("draw_command",)] * pos.rules.draft[0][0]
-    pos.then(*round_effects(pos), ("boss_entry",), *reveals, ("boss_threats",), *draws)
+    if len(pos.rules.players) > 1:  # R-BS-RND-2: hands refilled before the reveal
+        hands, draws = crew.refill_tasks(pos), []
+    else:  # D-BS-SOLO-4: the solo draft after the Boss Threat cards
+        hands, draws = [], [("draw_command",)] * pos.rules.draft[0][0]
+    pos.then(*round_effects(pos), ("boss_entry",), *hands, *reveals, ("boss_threats",), *draws)
 
 
 def round_effects(pos: Position) -> list[Task]:
@@ -78,13 +81,15 @@ def draw_command(pos: Position) -> None:
             pos.drawn.append(card)
 
 
-def command_steps(pos: Position, card: str, mode: str) -> list[Task]:
+def command_steps(pos: Position, card: str, mode: str, slot: int = 0) -> list[Task]:
     """Step 6a's card (its effect, then its heat, D-BS-HEAT-3), the win check (D-BS-END-1),
-    then steps 6b and 6c and the next column."""
+    then steps 6b and 6c and the next column. `slot`: how the Captain's Crew changed the card
+    (engine/crew.py)."""
     k = pos.column
     steps: list[Task] = []
     if mode == "used":
-        steps.append(("ops", kind_program(pos.rules, "command", card, 0), 0, ctx(card)))
+        program = kind_program(pos.rules, "command", card, slot)
+        steps.append(("ops", program, 0, ("command", card, slot, None)))
         own = own_program(pos.rules, "command", card, "on_used")
         if own is not None:
             steps.append(("ops", own, 0, ("command", card, -1, None)))
@@ -92,12 +97,8 @@ def command_steps(pos: Position, card: str, mode: str) -> list[Task]:
     return [*steps, ("win_check",), ("threat", k), ("boss_threat", k), ("column_end",)]
 
 
-def ctx(card: str) -> tuple[str, str, int, None]:
-    return ("command", card, 0, None)
-
-
 def card_heat(pos: Position, card: str) -> None:
-    board.add_heat(pos, int(pos.card(card).get("heat", 0)))
+    pos.then(("rise", int(pos.card(card).get("heat", 0))))  # the Mechanic's moment
 
 
 def win_check(pos: Position) -> None:
@@ -157,6 +158,7 @@ def column_end(pos: Position) -> None:
 def end_round(pos: Position) -> None:
     """R-BS-RND-6, D-BS-END-2: the four cards to the discards; the last round ends the game."""
     pos.piles["command_discard"] += [card for card, _ in pos.laid]
+    crew.end_round(pos)
     if pos.round >= pos.rules.max_rounds:
         pos.outcome, pos.reason, pos.phase = ENDED, "max_rounds", "over"
         return
@@ -174,4 +176,6 @@ TASKS = {
     "threat": threat,
     "boss_threat": boss_threat,
     "column_end": column_end,
+    "rise": crew.rise,
+    "draw_to": crew.draw_to,
 }

@@ -34,9 +34,10 @@ PATHS = ("missiles", "lasers", "deck", "structural")
 # an upgrade path, an option); a chance outcome is DRAW + the card's number.
 KEEP, USE, COOL, LAY = 0, 100, 200, 300
 CHOOSE, SPACE, NAME, END, DRAW = 400, 420, 450, 600, 1000
+EXCHANGE, PEEK, PLAY, SEAT = 610, 611, 2000, 64  # crew play: PLAY + seat * SEAT + hand index
 REVERSED = 16
 BOSS_SPACE = 12
-BASE_NAMES = ("left", "right", *PATHS, "xp", "repair")
+BASE_NAMES = ("left", "right", *PATHS, "xp", "repair", "pilot", "keep", "own", "mechanic", "take")
 
 Cell = tuple[str, int] | None  # an Enemy card id and its damage tokens
 Bag = tuple[str, tuple[str, ...], int, bool]  # ("bag", cards sorted, how many to draw, open)
@@ -80,6 +81,10 @@ class Rules:
     ids: tuple[str, ...]
     twin: dict[str, str]  # card id -> the first id of the cards with the same data
     names: tuple[str, ...]  # every name an answer may give (BASE_NAMES, then option names)
+    players: tuple[str, ...] = ("p1",)  # seat order (a solo game: one seat, no Crew card)
+    crews: tuple[str | None, ...] = (None,)
+    hand_limit: int = 0  # R-BS-RND-2
+    plays: tuple[int, int] = (0, 0)  # the Captain's face-down plays, each other player's
     programs: list[tuple[Act, ...]] = field(default_factory=list, compare=False)
     program_ids: dict[Any, int] = field(default_factory=dict, compare=False)
 
@@ -96,8 +101,9 @@ def load_rules(
     scenario = bundle.get("scenarios", {}).get(scenario_id)
     if scenario is None:
         raise SetupError(f"no scenario {scenario_id!r} in the bundle")
-    if scenario.get("variant") != "solo":
-        raise SetupError(f"{scenario_id} is a {scenario.get('variant')} scenario, not solo")
+    crew = scenario.get("variant") == "crew"
+    if crew and open_chance:
+        raise SetupError(f"{scenario_id} is a crew scenario: only solo ones are solved")
     cards: dict[str, dict[str, Any]] = {}
     for section in ("commands", "threats", "enemies", "boss_threats"):
         cards.update(bundle[section])
@@ -125,9 +131,24 @@ def load_rules(
             ids=ids,
             twin=twins(cards),
             names=(*BASE_NAMES, *option_names(bundle)),
+            **(seats(bundle, scenario) if crew else {}),
         ),
         scenario,
     )
+
+
+def seats(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
+    """A crew scenario's players, Crew cards, hand limit and plays (R-BS-PLY-1…4)."""
+    players = scenario.get("players") or []
+    row = next((r for r in bundle["setup"]["players"] if r["count"] == len(players)), None)
+    if row is None or len(players) < 2:
+        raise SetupError(f"a crew game is for 2 to 5 players, not {len(players)}")
+    return {
+        "players": tuple(p["id"] for p in players),
+        "crews": tuple(p.get("crew") for p in players),
+        "hand_limit": int(row["hand"]),
+        "plays": (int(row["captain_plays"]), int(row["other_plays"])),
+    }
 
 
 def twins(cards: dict[str, dict[str, Any]]) -> dict[str, str]:
@@ -195,6 +216,11 @@ class Position:
     boss_emp: int | None = None  # the column whose Command card a Boss EMP skips
     hits: dict[str, int] = field(default_factory=dict)  # this card's raw damage (D-BS-DMG-2)
     moving: list[str] = field(default_factory=list)  # a Deck upgrade's cards in hand
+    hands: list[list[str]] = field(default_factory=list)  # crew play: each seat's hand
+    captain: int = 0  # the Round Captain's seat (R-BS-CAP-1)
+    played: list[tuple[int, str]] = field(default_factory=list)  # this round's face-down plays
+    exchanged: bool = False  # the Captain exchanged this round (R-BS-CAP-3)
+    ability_used: bool = False  # the Captain's Crew ability, once a round (R-BS-CAP-2)
     stack: list[tuple[Any, ...]] = field(default_factory=list)
     pending: tuple[str, tuple[int, ...], tuple[Any, ...]] | None = None  # what, options, resume
     chance: str | None = None  # the pile whose top bag is being drawn from

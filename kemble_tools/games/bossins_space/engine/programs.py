@@ -45,6 +45,8 @@ def printed(rules: Rules, host: str, card_id: str, slot: int) -> dict[str, Any]:
     if host == "boss":
         return rules.boss
     card = rules.card(card_id)
+    if host == "command" and slot == 1:  # the Pilot reversed it (engine/crew.py, D-BS-CREW-1)
+        return {**card, "dir": {"left": "right", "right": "left"}.get(card.get("dir"))}
     if slot < 0 or host == "command":
         return card
     if host == "threat":

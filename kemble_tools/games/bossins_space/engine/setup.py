@@ -42,7 +42,11 @@ def initial(
     pos.boss_row = BOSS_ROWS.index(boss.get("row", "strip"))
     pos.boss_side = boss.get("side", "front")
     pos.boss_life = int(boss.get("life", rules.boss["life"])) if pos.boss_status == "in_play" else 0
-    pos.piles = default_piles(bundle, scenario, pos)
+    players = scenario.get("players") or []
+    pos.hands = [list(p.get("hand") or []) for p in players] if len(rules.players) > 1 else [[]]
+    ids = [p["id"] for p in players]
+    pos.captain = ids.index(scenario["captain"]) if scenario.get("captain") in ids else 0
+    pos.piles = default_piles(bundle, scenario, pos)  # D-BS-SET-6: the first seat by default
 
 
 def cell_of(cell: Any) -> tuple[str, int] | None:
@@ -56,6 +60,7 @@ def cell_of(cell: Any) -> tuple[str, int] | None:
 def placed(scenario: dict[str, Any], pos: Position) -> set[str]:
     """Every card id the scenario puts somewhere (grid and listed piles)."""
     found = {cell[0] for row in pos.grid for cell in row if cell is not None}
+    found |= {card for hand in pos.hands for card in hand}
     for name in PILES:
         given = scenario.get(name)
         cards = given.get("shuffle", []) if isinstance(given, dict) else given or []

@@ -9,16 +9,20 @@ from dataclasses import fields
 from typing import Any
 
 from kemble_tools.engine.api import IllegalAction, Observer
-from kemble_tools.games.bossins_space.engine import board, choices, effects, flow, piles
+from kemble_tools.games.bossins_space.engine import board, choices, crew, effects, flow, piles
 from kemble_tools.games.bossins_space.engine.model import (
     CHOOSE,
     COOL,
     DRAW,
     END,
+    EXCHANGE,
     KEEP,
     LAY,
     ONGOING,
+    PEEK,
+    PLAY,
     REVERSED,
+    SEAT,
     USE,
     WON,
     Position,
@@ -92,6 +96,8 @@ class State(Position):
             return [KEEP + m + o for m in masks for o in orders]
         if self.phase == "end":
             return [END]
+        if self.phase == "plays":
+            return crew_actions(self)
         indexes = range(len(self.kept))
         if self.boss_emp == self.column:  # D-BS-SOLO-5: `lay` only, and only here
             return [LAY + i for i in indexes]
@@ -109,6 +115,8 @@ class State(Position):
             self.keep(action - KEEP)
         elif action == END:
             flow.end_round(self)
+        elif self.phase == "plays":
+            text += self.crew_step(action)
         else:
             self.lay(action)
         self.settle()
@@ -127,6 +135,8 @@ class State(Position):
             return choices.refused(self, action)
         if self.phase in ("draft1", "draft2"):
             return "R-BS-SOLO-3", "keep exactly 2 of the cards just drawn"
+        if self.phase == "plays" or action >= EXCHANGE:
+            return crew_refusal(self, action)
         if CHOOSE <= action < END:
             return "D-BS-CMD-9", "choose with nothing pending"
         if self.phase == "end":
@@ -161,7 +171,19 @@ class State(Position):
         self.part, self.hits, self.emp = "command", {}, False
         if mode == "cooled":
             board.cool(self, 2 if self.levels["lasers"] >= 3 else 1)  # D-BS-HEAT-2
-        self.then(*flow.command_steps(self, card, mode))
+        if mode != "used" or not crew.ask_before_use(self, card):
+            self.then(*flow.command_steps(self, card, mode))
+
+    def crew_step(self, action: int) -> str:
+        """A face-down play, the Captain's exchange or the Hacker's look; what it showed."""
+        if action == EXCHANGE:
+            crew.exchange(self)
+        elif action == PEEK:
+            return ": " + (" ".join(crew.peek(self)) or "the Enemy deck is empty")
+        else:
+            seat, index = divmod(action - PLAY, SEAT)
+            crew.play(self, seat, self.hands[seat][index])
+        return ""
 
     def settle(self) -> None:
         """Run the stack until a decision, a chance draw or the end; a draft starts once its
@@ -176,9 +198,38 @@ class State(Position):
             self.phase, self.stack, self.pending, self.chance = "over", [], None, None
         elif not self.stack and self.pending is None and self.chance is None:
             if self.phase == "start":
-                self.phase = "draft1"
+                self.phase = "draft1" if len(self.rules.players) == 1 else "plays"
             elif self.phase == "drawing":
                 self.phase = "draft2"
+
+
+def crew_actions(pos: Position) -> list[int]:
+    """R-BS-RND-2 (2) and (4): the exchange before the first play, the Hacker's look, and each
+    seat's face-down plays (R-BS-PLY-1…4)."""
+    found = []
+    if not pos.exchanged and not pos.played and pos.hands[pos.captain]:
+        found.append(EXCHANGE)
+    if crew.captain_role(pos) == "hacker":
+        found.append(PEEK)
+    for seat, hand in enumerate(pos.hands):
+        if crew.plays_left(pos, seat) > 0:
+            found += [PLAY + seat * SEAT + i for i in range(len(hand))]
+    return found
+
+
+def crew_refusal(pos: Position, action: int) -> tuple[str, str]:
+    if pos.phase != "plays":
+        return "R-BS-RND-2", "plays, the exchange and the Hacker's look come before the Timeline"
+    if action == EXCHANGE:
+        return "R-BS-CAP-3", "the Captain exchanges once, before the first play"
+    if action == PEEK:
+        if pos.rules.crews[pos.captain] == "hacker":
+            return "R-BS-CREW-6", "the Hacker looks once a round"
+        return "R-BS-CAP-2", "only the Captain's own Crew ability, and the Captain is no Hacker"
+    if action >= PLAY:
+        rule = f"R-BS-PLY-{len(pos.rules.players) - 1}"
+        return rule, "that player has played every card the player count asks"
+    return "R-BS-RND-4", "the Timeline waits for the 4 face-down cards"
 
 
 def full_game(

@@ -13,11 +13,15 @@ from kemble_tools.games.bossins_space.engine.model import (
     COOL,
     DRAW,
     END,
+    EXCHANGE,
     KEEP,
     LAY,
     NAME,
+    PEEK,
+    PLAY,
     REVERSED,
     ROWS,
+    SEAT,
     SPACE,
     USE,
     Position,
@@ -37,6 +41,13 @@ def value_word(pos: Position, action: int) -> str:
 
 
 def action_to_string(pos: Position, action: int) -> str:
+    if action >= PLAY:
+        seat, index = divmod(action - PLAY, SEAT)
+        hand = pos.hands[seat] if seat < len(pos.hands) else []
+        card = hand[index] if index < len(hand) else f"#{index}"
+        return f"play {pos.rules.players[seat]} {card}"
+    if action in (EXCHANGE, PEEK):
+        return "exchange" if action == EXCHANGE else "peek"
     if action >= DRAW:
         return f"draw {pos.rules.ids[action - DRAW]}"
     if action == END:
@@ -62,8 +73,10 @@ def string_to_action(pos: Position, text: str) -> int:
     if not parts:
         raise IllegalAction("D-BS-CMD-9", "an empty action")
     word, args = parts[0], parts[1:]
-    if word == "end" and not args:
-        return END
+    if word in ("end", "exchange", "peek") and not args:
+        return {"end": END, "exchange": EXCHANGE, "peek": PEEK}[word]
+    if word == "play" and len(args) == 2:
+        return play_action(pos, args[0], args[1])
     if word == "keep":
         return keep_action(pos, args, text)
     if word in WORDS and len(args) == 1:
@@ -90,6 +103,17 @@ def answer_action(pos: Position, given: str) -> int:
     if given.isdigit():
         raise IllegalAction(choices.column_rule(pos), f"there is no column {given}")
     raise IllegalAction("D-BS-CMD-9", f"{given} is not a column, a space or a name")
+
+
+def play_action(pos: Position, player: str, card: str) -> int:
+    """`play PLAYER CARD`: a card from that player's hand, face down (R-BS-PLY-5)."""
+    if player not in pos.rules.players:
+        known = ", ".join(pos.rules.players)
+        raise IllegalAction("R-BS-PLY-1", f"no player {player} (the players: {known})")
+    seat = pos.rules.players.index(player)
+    if card not in pos.hands[seat]:
+        raise IllegalAction("R-BS-PLY-5", f"{card} is not in {player}'s hand")
+    return PLAY + seat * SEAT + pos.hands[seat].index(card)
 
 
 def keep_action(pos: Position, args: list[str], text: str) -> int:

@@ -81,7 +81,16 @@ def timeline_lines(state: State) -> list[str]:
 def hand_line(state: State) -> str:
     kept = " ".join(state.kept) or "-"
     drawn = f"; drawn: {' '.join(state.drawn)}" if state.drawn else ""
-    return f"Kept: {kept}{drawn}"
+    if len(state.rules.players) == 1:
+        return f"Kept: {kept}{drawn}"
+    seats = []
+    for seat, player in enumerate(state.rules.players):
+        role = state.rules.crews[seat] or "no crew card"
+        mark = " (Captain" + (", ability used)" if state.ability_used else ")")
+        captain = mark if seat == state.captain else ""
+        seats.append(f"{player} {role}{captain}: {len(state.hands[seat])} cards")
+    down = len(state.played)
+    return f"Crew: {'; '.join(seats)}\nFace down: {down} of 4; revealed: {kept}"
 
 
 def piles_line(state: State) -> str:

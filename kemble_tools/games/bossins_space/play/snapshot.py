@@ -52,14 +52,24 @@ def state_json(state: State) -> dict[str, Any]:
         "drawn": list(state.drawn),
         "piles": {name: pile_count(state.piles[name]) for name in PILES},
         "pending": pending(state),
-        "players": [{"id": "p1", "crew": None, "hand": 0, "ability_used": False}],
-        "captain": "p1",
+        "players": [
+            {
+                "id": player,
+                "crew": state.rules.crews[seat],
+                "hand": len(state.hands[seat]) if seat < len(state.hands) else 0,
+                "ability_used": state.ability_used and seat == state.captain,
+            }
+            for seat, player in enumerate(state.rules.players)
+        ],
+        "captain": state.rules.players[state.captain],
     }
 
 
 def step(state: State) -> dict[str, Any]:
     phase = "over" if state.is_terminal() else state.phase
-    if phase in ("end", "start", "drawing"):
+    if phase in ("end", "start", "drawing") and len(state.rules.players) > 1:
+        phase = "timeline" if phase == "end" else "plays"
+    elif phase in ("end", "start", "drawing"):
         phase = "timeline" if phase == "end" else "draft1" if phase == "start" else "draft2"
     column = state.column if phase == "timeline" else None
     return {"phase": phase, "column": column, "part": state.part if column else None}
@@ -92,4 +102,9 @@ def pending(state: State) -> dict[str, Any] | None:
         return {"what": PENDING.get(what, what), "options": words}
     if state.phase in ("draft1", "draft2"):
         return {"what": "keep", "options": list(state.drawn)}
+    if state.phase == "plays":  # the face-down plays (and the exchange, the Hacker's look)
+        return {
+            "what": "plays",
+            "options": [state.action_to_string(a) for a in state.legal_actions()],
+        }
     return None

@@ -143,6 +143,9 @@ class KembleSolver:
         # the bundle itself, never a copy: the engine keeps one compiler per bundle object
         return KembleSoloGame(Game.from_scenario(bundle, scenario, open_chance))
 
+    def not_solvable(self, scenario: Mapping[str, Any]) -> str | None:
+        return None  # every scenario is a solo one
+
     def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
         return reach.reach(bundle, name)
 
