@@ -18,7 +18,8 @@ from kemble_tools.games.bossins_space.engine.state import FIELDS
 from kemble_tools.games.bossins_space.play.board_text import render_board
 from kemble_tools.solve.hooks import STEP, TURN
 
-UNKEYED = ("life", "heat", "draws")  # life and heat are the resources; draws below
+UNKEYED = ("life", "heat", "draws", "piles")  # life, heat: resources; draws, piles: below
+KEYED = tuple(name for name in FIELDS if name not in UNKEYED)
 READS_RESOURCES = ("Global(name='ship_life')", "Global(name='heat')")
 
 
@@ -33,6 +34,7 @@ class BossinSoloGame:
     chance: bool = field(init=False)
     start: State = field(init=False)
     kinds: Callable[[str], str] = field(init=False)
+    bag_forms: dict[Any, Any] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
         self.start = self._state(self.open_chance)
@@ -65,20 +67,32 @@ class BossinSoloGame:
     def split(self, state: State) -> tuple[bytes, tuple[int, ...], tuple[int, ...]]:
         """The board part names cards by their kind (`Rules.twin`, a bag a sorted multiset);
         the draws counter counts only while the seed still draws."""
-        twin = state.rules.twin
-        values = [
-            canon_piles(state.piles, twin) if name == "piles" else getattr(state, name)
-            for name in FIELDS
-            if name not in UNKEYED
-        ]
+        values = [getattr(state, name) for name in KEYED]
         if state.rules.seeded_shuffles or not state.rules.open_chance:
             values.append(state.draws)
         if not self.monotone:
             values += [state.life, state.heat]
-        board = self.kinds(repr(values)).encode()
+        board = (self.kinds(repr(values)) + repr(self.piles(state))).encode()
         if not self.monotone:
             return board, (), ()
         return board, (state.life, state.rules.heat_limit - state.heat), ()
+
+    def piles(self, state: State) -> list[list[Any]]:
+        """The piles by kind; a bag's form is worked out once (bags are immutable tuples)."""
+        twin, forms = state.rules.twin, self.bag_forms
+        found = []
+        for pile in state.piles.values():
+            row = []
+            for segment in pile:
+                if isinstance(segment, str):
+                    row.append(twin[segment])
+                else:
+                    form = forms.get(segment)
+                    if form is None:
+                        form = forms[segment] = (sorted(twin[c] for c in segment[1]), *segment[2:])
+                    row.append(form)
+            found.append(row)
+        return found
 
     def ordered(self, state: State) -> list[int]:
         """Uses before cools, so the first lines tried fight."""
@@ -124,15 +138,6 @@ class BossinSoloGame:
             state.apply_action(state.string_to_action(word))
             peak = max(peak, state.heat)
         return {"heat_margin": state.rules.heat_limit - 1 - peak}
-
-
-def canon_piles(piles: Mapping[str, list[Any]], twin: Mapping[str, str]) -> list[Any]:
-    """The piles with each bag's cards by kind, sorted (the card ids outside bags are left to
-    `kinds`)."""
-    return [
-        [("bag", sorted(twin[c] for c in s[1]), *s[2:]) if is_bag(s) else s for s in pile]
-        for pile in piles.values()
-    ]
 
 
 def kind_names(twin: Mapping[str, str]) -> Callable[[str], str]:

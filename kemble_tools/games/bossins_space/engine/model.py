@@ -9,6 +9,7 @@ chance draw can pause any step and the position stays plain data."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from kemble_tools.dsl.ir import Act, Effect
@@ -248,6 +249,7 @@ class Position:
         return self.rules.yellow_cubes - sum(self.levels.values())
 
 
+@cache
 def keep_masks(count: int, keep: int) -> list[int]:
     """Every way to keep `keep` of `count` drawn cards, as bitmasks, in numeric order."""
     return [m for m in range(1 << count) if bin(m).count("1") == keep]

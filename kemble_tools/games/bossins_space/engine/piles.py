@@ -5,8 +5,6 @@ multiset), and the card drawn is always the first id of its kind left in the bag
 
 from __future__ import annotations
 
-import random
-
 from kemble_tools.games.bossins_space.engine.model import (
     DRAW,
     Position,
@@ -17,6 +15,7 @@ from kemble_tools.games.bossins_space.engine.model import (
 )
 
 __all__ = ["pile_count"]
+MASK = (1 << 64) - 1
 
 
 def ready(pos: Position, pile: str, task: tuple) -> bool:
@@ -38,8 +37,17 @@ def seeded_pick(pos: Position, pile: str) -> str:
     """The card the seed draws from the pile's top bag (the `draws`-th draw of the game)."""
     top = pos.piles[pile][0]
     assert is_bag(top)
-    rng = random.Random(f"{pos.rules.seed}:{pos.draws}")
-    return rng.choice(top[1])  # type: ignore[index]
+    cards: tuple[str, ...] = top[1]  # type: ignore[index]
+    return cards[mix(pos.rules.seed, pos.draws) % len(cards)]
+
+
+def mix(seed: int, draw: int) -> int:
+    """A well-spread 64-bit number for the seed's `draw`-th draw (SplitMix64's finaliser):
+    the same on every machine and Python, and ~15 times cheaper than seeding a Random."""
+    z = (seed * 0x9E3779B97F4A7C15 + (draw + 1) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+    return z ^ (z >> 31)
 
 
 def outcomes(pos: Position) -> list[tuple[int, float]]:
@@ -47,25 +55,23 @@ def outcomes(pos: Position) -> list[tuple[int, float]]:
     assert pos.chance is not None
     top = pos.piles[pos.chance][0]
     cards: tuple[str, ...] = top[1]  # type: ignore[index]
-    kinds: dict[str, int] = {}
+    twin, numbers = pos.rules.twin, pos.rules.numbers
+    kinds: dict[str, list[str]] = {}  # each kind's cards in the bag, first id first (sorted)
     for card in cards:
-        first = pos.rules.twin[card]
-        kinds[first] = kinds.get(first, 0) + 1
-    found = []
-    for first, count in kinds.items():
-        card = min(c for c in cards if pos.rules.twin[c] == first)
-        found.append((DRAW + pos.rules.numbers[card], count / len(cards)))
-    return sorted(found)
+        kinds.setdefault(twin[card], []).append(card)
+    share = 1 / len(cards)
+    return sorted((DRAW + numbers[found[0]], len(found) * share) for found in kinds.values())
 
 
 def reveal(pos: Position, pile: str, card: str) -> None:
     """The bag's top card turns out to be `card` (the first id of its kind still in it)."""
     top = pos.piles[pile][0]
     _, cards, take, is_open = top  # type: ignore[misc]
-    card = min(c for c in cards if pos.rules.twin[c] == pos.rules.twin[card])
-    rest = list(cards)
-    rest.remove(card)
-    left: list[Segment] = [bag(rest, take - 1, is_open)] if rest and take > 1 else []
+    twin = pos.rules.twin
+    kind = twin[card]
+    at = next(i for i, c in enumerate(cards) if twin[c] == kind)  # the bag is sorted by id
+    card, rest = cards[at], cards[:at] + cards[at + 1 :]
+    left: list[Segment] = [("bag", rest, take - 1, is_open)] if rest and take > 1 else []
     pos.piles[pile][:1] = [card, *left]
     pos.draws += 1
 

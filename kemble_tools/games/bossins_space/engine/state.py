@@ -33,6 +33,8 @@ from kemble_tools.games.bossins_space.engine.words import action_to_string, stri
 
 TASKS = {**flow.TASKS, **effects.TASKS}
 FIELDS = tuple(f.name for f in fields(Position) if f.name != "rules")
+LISTS = ("threats", "threat_done", "boss_threats", "boss_threat_done", "drawn", "kept", "laid")
+LISTS += ("moving", "stack", "played")
 
 
 class State(Position):
@@ -56,16 +58,16 @@ class State(Position):
         return [1.0 if self.outcome == WON else 0.0]
 
     def clone(self) -> State:
+        """Every list and dict this position changes is copied; the rules are shared."""
         twin = State.__new__(State)
-        twin.__dict__.update(self.__dict__)
-        twin.levels = dict(self.levels)
-        twin.grid = [list(row) for row in self.grid]
-        twin.piles = {name: list(cards) for name, cards in self.piles.items()}
-        for name in ("threats", "threat_done", "boss_threats", "boss_threat_done"):
-            setattr(twin, name, list(getattr(self, name)))
-        for name in ("drawn", "kept", "laid", "moving", "stack"):
-            setattr(twin, name, list(getattr(self, name)))
-        twin.hits = dict(self.hits)
+        copied = self.__dict__.copy()
+        for name in LISTS:
+            copied[name] = copied[name][:]
+        copied["levels"], copied["hits"] = self.levels.copy(), self.hits.copy()
+        copied["grid"] = [row[:] for row in self.grid]
+        copied["hands"] = [hand[:] for hand in self.hands]
+        copied["piles"] = {name: cards[:] for name, cards in self.piles.items()}
+        twin.__dict__ = copied
         return twin
 
     def child(self, action: int, observer: Observer | None = None) -> State:
@@ -188,15 +190,16 @@ class State(Position):
     def settle(self) -> None:
         """Run the stack until a decision, a chance draw or the end; a draft starts once its
         cards are drawn."""
-        while self.stack and self.pending is None and self.chance is None:
+        stack, tasks = self.stack, TASKS
+        while stack and self.pending is None and self.chance is None:
             if self.outcome != ONGOING:
-                self.stack.clear()
+                stack.clear()
                 break
-            task = self.stack.pop()
-            TASKS[task[0]](self, *task[1:])
+            task = stack.pop()
+            tasks[task[0]](self, *task[1:])
         if self.outcome != ONGOING:
             self.phase, self.stack, self.pending, self.chance = "over", [], None, None
-        elif not self.stack and self.pending is None and self.chance is None:
+        elif not stack and self.pending is None and self.chance is None:
             if self.phase == "start":
                 self.phase = "draft1" if len(self.rules.players) == 1 else "plays"
             elif self.phase == "drawing":
