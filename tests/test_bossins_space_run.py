@@ -84,3 +84,44 @@ def test_solve_reports_the_contracts_figures(tmp_path: Path) -> None:
     assert analysis["shortest_win_rounds"] == 1
     played = kemble("run", SOLO_02, "--actions", script(tmp_path, "\n".join(found["witness"])))
     assert played.returncode == 0 and "won (boss_defeated)" in played.stdout
+
+
+LOCAL = """\
+id: bs-local
+title: "A card of its own"
+game: bossins-space
+variant: solo
+level: normal
+boss: {card: BOSS-1, status: in_play, column: 2, life: 1}
+max_rounds: 1
+grid:
+  A: [null, T-EN-1, null, null]
+enemy_deck: []
+threat_deck: [THR-N-01, THR-N-02, THR-N-03, THR-N-04]
+command_deck: [CMD-01, CMD-02, CMD-03, CMD-04, CMD-05, CMD-06, CMD-07]
+advanced_deck: []
+cards:
+  - kind: bs_enemies
+    cards:
+      - id: T-EN-1
+        name: Test Husk
+        xp: 1
+        life: 1
+        damage: 1
+        effects: [{on: on_destroyed, do: [repair_ship: 1]}]
+"""
+
+
+def test_a_scenarios_own_cards_play_beside_the_shipped_ones(tmp_path: Path) -> None:
+    # 3-BS `cards`: added for this scenario only, their DSL effects compiled
+    scenario = tmp_path / "bs-local.yaml"
+    scenario.write_text(LOCAL, encoding="utf-8")
+    text = "keep CMD-01 CMD-02\nkeep CMD-04 CMD-05\nuse CMD-01\nuse CMD-02\n"
+    run = kemble("run", str(scenario), "--actions", script(tmp_path, text), "--json")
+    assert run.returncode == 0, run.stderr
+    state = json.loads(run.stdout)
+    assert state["outcome"] == "won" and state["grid"]["A"][1] is None
+    bad = LOCAL.replace("repair_ship: 1", "repair_ship: {amount: 1, by: 2}")
+    scenario.write_text(bad, encoding="utf-8")
+    checked = kemble("validate", str(scenario))
+    assert checked.returncode == 1 and "bs-local.yaml:" in checked.stdout

@@ -73,6 +73,7 @@ def _compile_file(
     data = doc.data
     if kind == "scenario":
         scenario = {k: plain(v) for k, v in data.items() if k not in HEAD}
+        scenario["local"] = _local_cards(data, effects)
         bundle["scenarios"][data["id"]] = {**scenario, "source": doc.source or doc.file}
     elif kind in DATA:
         bundle[DATA[kind]] = {k: plain(v) for k, v in data.items() if k not in HEAD}
@@ -88,6 +89,24 @@ def _compile_file(
             bundle[section][entry["id"]] = card
             if kind == "bs_bosses":
                 _boss(bundle, card, path, effects)
+
+
+def _local_cards(data: YMap, effects: EffectCompiler) -> dict[str, dict[str, Any]]:
+    """A scenario's own cards (its `cards` documents), compiled by section like the shipped
+    ones: the engine adds them for this scenario only."""
+    found: dict[str, dict[str, Any]] = {}
+    for index, doc in enumerate(data.get("cards") or []):
+        if not isinstance(doc, YMap) or doc.get("kind") not in LISTS:
+            continue
+        key, section = LISTS[doc["kind"]]
+        for path, entry in mappings_in(doc.get(key), ("cards", index, key)):
+            card = _with_effects(entry, path, HOST_OF.get(section, "boss"), effects)
+            found.setdefault(section, {})[entry["id"]] = card
+            if section == "bosses":
+                local = {"bosses": {}, "boss_threats": {}, "scenarios": {}}
+                _boss(local, card, path, effects)
+                found.setdefault("boss_threats", {}).update(local["boss_threats"])
+    return found
 
 
 def _boss(
@@ -131,6 +150,10 @@ def effect_lists(data: YMap, at: Path_) -> Iterator[tuple[Path_, str]]:
             variants = entry.get("variants")
             for name in variants if isinstance(variants, YMap) else ():
                 yield (*path, "variants", name), _kind_host(entry, host)
+    if kind == "scenario":  # its own cards (§3-BS `cards`)
+        for index, doc in enumerate(data.get("cards") or []):
+            if isinstance(doc, YMap) and doc.get("kind") in LISTS:
+                yield from effect_lists(doc, (*at, "cards", index))
     if kind in LISTS:
         key, section = LISTS[kind]
         for path, entry in mappings_in(data.get(key), (*at, key)):

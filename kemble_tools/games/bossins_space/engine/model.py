@@ -105,6 +105,7 @@ def load_rules(
     crew = scenario.get("variant") == "crew"
     if crew and open_chance:
         raise SetupError(f"{scenario_id} is a crew scenario: only solo ones are solved")
+    bundle = with_local_cards(bundle, scenario)
     cards: dict[str, dict[str, Any]] = {}
     for section in ("commands", "threats", "enemies", "boss_threats"):
         cards.update(bundle[section])
@@ -136,6 +137,15 @@ def load_rules(
         ),
         scenario,
     )
+
+
+def with_local_cards(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
+    """The bundle with the scenario's own cards added (§3-BS `cards`: they add, never
+    replace; validation refuses a clash)."""
+    local = scenario.get("local") or {}
+    if not local:
+        return bundle
+    return {**bundle, **{s: {**bundle.get(s, {}), **cards} for s, cards in local.items()}}
 
 
 def seats(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:

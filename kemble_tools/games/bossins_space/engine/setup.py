@@ -46,7 +46,7 @@ def initial(
     pos.hands = [list(p.get("hand") or []) for p in players] if len(rules.players) > 1 else [[]]
     ids = [p["id"] for p in players]
     pos.captain = ids.index(scenario["captain"]) if scenario.get("captain") in ids else 0
-    pos.piles = default_piles(bundle, scenario, pos)  # D-BS-SET-6: the first seat by default
+    pos.piles = default_piles(rules.bundle, scenario, pos)  # D-BS-SET-6: the first seat by default
 
 
 def cell_of(cell: Any) -> tuple[str, int] | None:
