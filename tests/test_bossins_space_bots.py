@@ -148,3 +148,22 @@ def test_openspiel_loads_bossins_space_and_mcts_plays(
     engine = full_game(bundle, "normal", "BOSS-1", seed=2)
     action = policy_named("mcts", engine)(engine, random.Random(2))
     assert action in engine.legal_actions()
+
+
+def test_kemble_sweep_plays_levels_and_bosses(tmp_path: Path) -> None:
+    # R-BS-VAR-1, R-BS-VAR-3: win rates with their intervals, per level and Boss
+    sweep = tmp_path / "sweep.yaml"
+    sweep.write_text(
+        "game: bossins-space\nkind: sweep\nsimulate:\n"
+        "  variants: [easy/BOSS-2, extreme/BOSS-5]\n  players: [1]\n"
+        "  policies: [random]\n  games: 6\n  chunk: 3\n",
+        encoding="utf-8",
+    )
+    out = tmp_path / "out"
+    run = kemble("sweep", str(sweep), "--scheduler", "sync", "--out", str(out))
+    assert run.returncode == 0, run.stdout + run.stderr
+    rows = (out / "simulations.csv").read_text(encoding="utf-8").splitlines()
+    assert rows[1].startswith("easy/BOSS-2,1,random,6,") and len(rows) == 3
+    sweep.write_text(sweep.read_text().replace("easy/BOSS-2", "easy/boss"), encoding="utf-8")
+    wrong = kemble("sweep", str(sweep), "--scheduler", "sync", "--out", str(out))
+    assert wrong.returncode == 1 and "sweep.yaml:4:14: error" in wrong.stdout

@@ -25,6 +25,7 @@ from kemble_tools.games.bossins_space.validate.shapes import (
     ref,
     text,
 )
+from kemble_tools.games.bossins_space.validate.sweep_schema import sweep
 from kemble_tools.games.bossins_space.vocabulary import VOCABULARY
 
 GAME: Schema = {"const": GAME_ID, "description": "The game: every Bossin' Space file says it."}
@@ -200,9 +201,11 @@ BUILDERS: dict[str, Callable[[], Schema]] = {
     "bs_upgrade_board": upgrade_board,
     "bs_setup": setup,
     "scenario": lambda: scenario(HEAD),
+    "sweep": lambda: sweep(HEAD),
 }
 FILE_NAMES = {kind: f"{kind.replace('_', '-')}.schema.json" for kind in BUILDERS}
-FILE_NAMES["scenario"] = "bs-scenario.schema.json"
+FILE_NAMES |= {"scenario": "bs-scenario.schema.json", "sweep": "bs-sweep.schema.json"}
+TOOL_KINDS = ("sweep",)  # not content: files the tools read
 
 
 def schema_for(kind: str) -> Schema:

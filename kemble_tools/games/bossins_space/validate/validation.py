@@ -17,8 +17,10 @@ from kemble_tools.validate.hooks import Files, Schema
 
 
 class BossinValidation:
-    kinds: Mapping[str, str] = dict(schemas.FILE_NAMES)
-    tool_kinds: Mapping[str, str] = {}
+    kinds: Mapping[str, str] = {
+        k: name for k, name in schemas.FILE_NAMES.items() if k not in schemas.TOOL_KINDS
+    }
+    tool_kinds: Mapping[str, str] = {k: schemas.FILE_NAMES[k] for k in schemas.TOOL_KINDS}
     base_folders: Sequence[Path] = ()  # its content ships in this project's cards/bossins-space
 
     def schema(self, kind: str) -> Schema:
