@@ -72,10 +72,12 @@ def test_tallies_merge_in_any_order(bundle: dict[str, Any]) -> None:
     assert parts.endings == whole.endings and parts.wins == whole.wins
 
 
-def test_the_greedy_bot_plays_longer_than_chance(bundle: dict[str, Any]) -> None:
-    greedy = play_games(bundle, "normal/BOSS-1", "greedy", range(30))
-    chance = play_games(bundle, "normal/BOSS-1", "random", range(30))
-    assert greedy.columns()["mean_rounds"] > chance.columns()["mean_rounds"]
+def test_each_bot_survives_longer_than_the_one_before(bundle: dict[str, Any]) -> None:
+    chance = play_games(bundle, "easy/BOSS-1", "random", range(8))
+    greedy = play_games(bundle, "easy/BOSS-1", "greedy", range(8))
+    ahead = play_games(bundle, "easy/BOSS-1", "lookahead", range(8))
+    rounds = [bot.columns()["mean_rounds"] for bot in (chance, greedy, ahead)]
+    assert rounds == sorted(rounds) and rounds[0] < rounds[2]
 
 
 def test_the_score_prefers_a_damaged_boss_and_a_cool_ship(bundle: dict[str, Any]) -> None:

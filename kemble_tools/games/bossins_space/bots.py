@@ -3,6 +3,8 @@ OpenSpiel adapter's registration (`bossins_space`).
 
 - random: any legal action;
 - greedy: the action whose position (after the steps it sets off) scores best, ties at random;
+- lookahead: a draft keep by a greedy rest of the round, a Timeline decision by the best its
+  own decisions reach at the end of the column;
 - mcts: OpenSpiel's MCTS on the same score (needs the `openspiel` extra; clairvoyant, since it
   searches the engine's state with the decks' order).
 Chance is drawn from each game's seed (the engine's seeded draws), so a game is its seed."""
@@ -19,7 +21,8 @@ from typing import Any
 from kemble_tools.games.bossins_space.engine import State, full_game
 from kemble_tools.games.bossins_space.engine.model import DRAW, ONGOING, WON
 
-POLICIES = ("greedy", "random", "mcts")
+POLICIES = ("greedy", "lookahead", "random", "mcts")
+COLUMN_NODES = 400  # positions a look-ahead decision explores to the end of its column
 MAX_ACTIONS = 5_000  # a solo game of 20 rounds takes a few hundred actions
 SHORT_NAME = "bossins_space"
 EXAMPLE = {
@@ -60,11 +63,52 @@ def greedy_policy(state: State, rng: random.Random) -> int:
     return rng.choice(found)
 
 
+def lookahead_policy(state: State, rng: random.Random) -> int:
+    """A draft keep by where a greedy rest of the round leaves the crew; any other decision by
+    the best position its own decisions reach at the end of the Timeline column."""
+    drafting = state.pending is None and state.phase in ("draft1", "draft2")
+    judge = round_end if drafting else column_end
+    best, found = float("-inf"), []
+    for action in state.legal_actions():
+        value = judge(state.child(action), [COLUMN_NODES])
+        if value > best:
+            best, found = value, [action]
+        elif value == best:
+            found.append(action)
+    return rng.choice(found)
+
+
+def column_end(state: State, budget: list[int]) -> float:
+    """The best score the crew's own decisions reach before the column (or the round) moves
+    on; past the budget, the position's own score."""
+    budget[0] -= 1
+    between = state.pending is None and state.phase != "timeline"
+    if state.is_terminal() or budget[0] <= 0 or between:
+        return score(state)[0]
+    column = state.column
+    values = []
+    for action in state.legal_actions():
+        child = state.child(action)
+        moved_on = child.column != column or child.phase != "timeline"
+        values.append(score(child)[0] if moved_on else column_end(child, budget))
+    return max(values, default=score(state)[0])
+
+
+def round_end(state: State, budget: list[int]) -> float:
+    """Greedy play to the start of the next round; the score there."""
+    start = state.round
+    while not state.is_terminal() and state.round == start:
+        state = state.child(max(state.legal_actions(), key=lambda a: score(state.child(a))[0]))
+    return score(state)[0]
+
+
 def policy_named(name: str, state: State) -> Policy:
     if name == "random":
         return random_policy
     if name == "greedy":
         return greedy_policy
+    if name == "lookahead":
+        return lookahead_policy
     from kemble_tools.engine.openspiel import MctsPolicy, SpielGame
 
     return MctsPolicy(SpielGame(spec(lambda: state.clone())), score, simulations=40)

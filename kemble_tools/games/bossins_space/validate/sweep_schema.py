@@ -15,7 +15,7 @@ from kemble_tools.games.bossins_space.validate.shapes import (
     text,
 )
 
-POLICIES = ["greedy", "random", "mcts"]  # bots.py
+POLICIES = ["greedy", "lookahead", "random", "mcts"]  # bots.py
 VARIANT = {
     "type": "string",
     "pattern": rf"^({'|'.join(LEVELS)})/[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$",
