@@ -126,8 +126,12 @@ def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
     assert '<dd id="difficulty">perfection</dd>' in scenario
     other = json.loads((tmp_path / "out" / "bossins-space" / "kemble.bundle.json").read_text())
     assert other["game"] == "bossins-space" and len(other["enemies"]) == 34
-    assert "solve: Bossin' Space has no solver yet (3 scenarios unsolved)" in run.stdout
-    assert not (tmp_path / "out" / "bossins-space" / "solutions.json").exists()
+    # the second game's scenarios are solved beside Kemble's; its crew games are left out
+    assert "solve: bs-crew-01 is left out: a crew scenario is played by `kemble run`" in run.stdout
+    solved = json.loads((tmp_path / "out" / "bossins-space" / "solutions.json").read_text())
+    assert {s["scenario"] for s in solved} == {
+        p.stem for p in Path("scenarios/bossins-space").glob("bs-solo-*.yaml")
+    }
 
 
 def test_validate_works_from_another_folder(tmp_path: Path) -> None:
