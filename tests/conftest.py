@@ -17,6 +17,16 @@ def _at_project_root(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _shared_solution_cache(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Every `kemble build` of the run shares one solution cache (KEMBLE_SOLUTION_CACHE): the
+    shipped scenarios are solved once, not once per test that builds. The cache's own tests
+    give their builds a folder of their own."""
+    base = tmp_path_factory.getbasetemp()
+    run = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base  # one per run
+    os.environ["KEMBLE_SOLUTION_CACHE"] = str(run / "solutions")
+
+
 @pytest.fixture(scope="session")
 def shipped_bundle() -> dict[str, Any]:
     """The shipped content compiled once per test process: the very object that

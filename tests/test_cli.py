@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from cli_helpers import kemble
 
 from conftest import ROOT
@@ -103,7 +104,10 @@ def test_help_joins_each_command_summary_into_sentences() -> None:
     assert "every problem (nothing is written)" in line
 
 
-def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
+def test_build_writes_its_report_atomically(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("KEMBLE_SOLUTION_CACHE")  # the cache in its default place, OUT/.cache
     run = kemble("build", "--out", str(tmp_path / "out"))
     assert run.returncode == 0, run.stdout
     assert "validate:" in run.stdout and "compile:" in run.stdout and "sheets:" in run.stdout

@@ -6,6 +6,7 @@ when a scenario's verdict or difficulty contradicts what it states, or could not
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -93,4 +94,8 @@ def _summary(data: list[dict[str, Any]], target: Path, store: SolutionCache) -> 
 
 
 def cache_folder(out: Path) -> Path:
-    return out / FOLDER
+    """OUT/.cache/solutions, or the folder KEMBLE_SOLUTION_CACHE names: builds of several
+    output folders (a CI's jobs, a test suite) then share their solved scenarios. Entries are
+    keyed by all they depend on, code included (cache.py), so sharing never serves a stale one."""
+    shared = os.environ.get("KEMBLE_SOLUTION_CACHE")
+    return Path(shared) if shared else out / FOLDER
