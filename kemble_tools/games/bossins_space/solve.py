@@ -20,6 +20,7 @@ from kemble_tools.solve.hooks import STEP, TURN
 
 UNKEYED = ("life", "heat", "draws", "piles")  # life, heat: resources; draws, piles: below
 KEYED = tuple(name for name in FIELDS if name not in UNKEYED)
+UNORDERED = ("enemy_discard", "threat_used", "command_discard")
 READS_RESOURCES = ("Global(name='ship_life')", "Global(name='heat')")
 
 
@@ -81,7 +82,10 @@ class BossinSoloGame:
         """The piles by kind; a bag's form is worked out once (bags are immutable tuples)."""
         twin, forms = state.rules.twin, self.bag_forms
         found = []
-        for pile in state.piles.values():
+        for name, pile in state.piles.items():
+            if name in UNORDERED:  # only ever reshuffled into a bag: the order never counts
+                found.append(sorted(twin[c] for c in pile if isinstance(c, str)))
+                continue
             row = []
             for segment in pile:
                 if isinstance(segment, str):

@@ -34,11 +34,15 @@ def ready(pos: Position, pile: str, task: tuple) -> bool:
 
 
 def seeded_pick(pos: Position, pile: str) -> str:
-    """The card the seed draws from the pile's top bag (the `draws`-th draw of the game)."""
+    """The card the seed draws from the pile's top bag (the `draws`-th draw of the game): a
+    card kind, by the kinds' order, so positions the solver counts as one draw alike; the
+    first id of that kind, as a chance outcome names it."""
     top = pos.piles[pile][0]
     assert is_bag(top)
-    cards: tuple[str, ...] = top[1]  # type: ignore[index]
-    return cards[mix(pos.rules.seed, pos.draws) % len(cards)]
+    twin = pos.rules.twin
+    cards = sorted(top[1], key=lambda card: (twin[card], card))  # type: ignore[index]
+    picked = cards[mix(pos.rules.seed, pos.draws) % len(cards)]
+    return next(card for card in cards if twin[card] == twin[picked])
 
 
 def mix(seed: int, draw: int) -> int:
