@@ -250,3 +250,14 @@ def test_pictures_are_not_part_of_what_a_scenario_is_solved_on(shipped_bundle: d
     with_art = {**shipped_bundle, "art": {"nebula.png": {"format": "png", "data": "AAAA"}}}
     assert "art" not in reach.reach(with_art, "solo-01")
     assert reach.key(with_art, "solo-01", {}) == reach.key(shipped_bundle, "solo-01", {})
+
+
+def test_the_cache_is_in_the_output_folder_unless_the_environment_names_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from kemble_tools.solve.build import cache_folder
+
+    monkeypatch.delenv("KEMBLE_SOLUTION_CACHE", raising=False)
+    assert cache_folder(tmp_path) == tmp_path / ".cache" / "solutions"
+    monkeypatch.setenv("KEMBLE_SOLUTION_CACHE", str(tmp_path / "shared"))
+    assert cache_folder(tmp_path / "out") == tmp_path / "shared"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
 from cli_helpers import kemble
 
 from conftest import ROOT
@@ -104,20 +103,16 @@ def test_help_joins_each_command_summary_into_sentences() -> None:
     assert "every problem (nothing is written)" in line
 
 
-def test_build_writes_its_report_atomically(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.delenv("KEMBLE_SOLUTION_CACHE")  # the cache in its default place, OUT/.cache
-    run = kemble("build", "--out", str(tmp_path / "out"))
+def test_build_writes_its_report_atomically(tmp_path: Path) -> None:
+    run = kemble("build", "--out", str(tmp_path / "out"))  # the run's shared solution cache
     assert run.returncode == 0, run.stdout
     assert "validate:" in run.stdout and "compile:" in run.stdout and "sheets:" in run.stdout
     assert "solve: 8 scenarios, 6 solvable, 2 unsolvable, 0 unknown" in run.stdout
     assert json.loads((tmp_path / "out" / "diagnostics.json").read_text()) == []
     bundle = json.loads((tmp_path / "out" / "kemble.bundle.json").read_text())
     assert bundle["dsl_version"] == 1
-    # Only finished files: no temporary file is left beside them (and the solver's cache).
+    # Only finished files: no temporary file is left beside them (the cache is elsewhere).
     assert sorted(p.name for p in (tmp_path / "out").iterdir()) == [
-        ".cache",
         "bossins-space",  # the other shipped game's outputs (its bundle so far)
         "diagnostics.json",
         "kemble-sheets.pdf",
