@@ -40,7 +40,7 @@ def seeded_pick(pos: Position, pile: str) -> str:
     top = pos.piles[pile][0]
     assert is_bag(top)
     twin = pos.rules.twin
-    cards = sorted(top[1], key=lambda card: (twin[card], card))  # type: ignore[index]
+    cards: tuple[str, ...] = top[1]  # type: ignore[index]
     picked = cards[mix(pos.rules.seed, pos.draws) % len(cards)]
     return next(card for card in cards if twin[card] == twin[picked])
 
@@ -73,7 +73,7 @@ def reveal(pos: Position, pile: str, card: str) -> None:
     _, cards, take, is_open = top  # type: ignore[misc]
     twin = pos.rules.twin
     kind = twin[card]
-    at = next(i for i, c in enumerate(cards) if twin[c] == kind)  # the bag is sorted by id
+    at = next(i for i, c in enumerate(cards) if twin[c] == kind)  # the kind's first id
     card, rest = cards[at], cards[:at] + cards[at + 1 :]
     left: list[Segment] = [("bag", rest, take - 1, is_open)] if rest and take > 1 else []
     pos.piles[pile][:1] = [card, *left]
@@ -97,7 +97,8 @@ def reshuffle(pos: Position, source: str, dest: str, keep: tuple[str, ...] = ())
     cards = [c for c in pos.piles[source] if c not in keep]
     pos.piles[source] = [c for c in pos.piles[source] if c in keep]
     if cards:
-        pos.piles[dest] = [*pos.piles[dest], bag([str(c) for c in cards], None, open_shuffle(pos))]
+        shuffled = bag([str(c) for c in cards], pos.rules.twin, None, open_shuffle(pos))
+        pos.piles[dest] = [*pos.piles[dest], shuffled]
 
 
 def open_shuffle(pos: Position) -> bool:
@@ -132,5 +133,5 @@ def take(pos: Position, pile: str, count: int) -> None:
 def bag_on(pos: Position, pile: str) -> None:
     """The cards in hand go back on top of the pile as one bag (R-BS-UPG-6, D-BS-SOLO-6)."""
     if pos.moving:
-        pos.piles[pile][:0] = [bag(pos.moving, None, open_shuffle(pos))]
+        pos.piles[pile][:0] = [bag(pos.moving, pos.rules.twin, None, open_shuffle(pos))]
         pos.moving = []

@@ -78,7 +78,7 @@ def default_piles(
         if isinstance(given, list):
             found[name] = list(given)
         elif isinstance(given, dict):
-            found[name] = [bag(given["shuffle"])] if given["shuffle"] else []
+            found[name] = [bag(given["shuffle"], pos.rules.twin)] if given["shuffle"] else []
         else:
             found[name] = DEFAULTS.get(name, lambda b, s, u, p: [])(bundle, scenario, used, pos)
     return found
@@ -96,7 +96,7 @@ def enemy_default(
         gone = sum(1 for c in used if bundle["enemies"].get(c, {}).get("xp") == tier)
         take = int(table[f"xp{tier}"]) - gone
         if cards and take > 0:
-            deck.append(bag(cards, take))
+            deck.append(bag(cards, pos.rules.twin, take))
     return deck
 
 
@@ -114,7 +114,7 @@ def threat_default(
         for c, d in bundle["threats"].items()
         if d["level"] in level["threat_levels"] and c not in used
     ]
-    return [bag(cards)] if cards else []
+    return [bag(cards, pos.rules.twin)] if cards else []
 
 
 def command_default(
@@ -128,7 +128,7 @@ def command_default(
         for c, d in bundle["commands"].items()
         if c not in used and (advanced_given or not d.get("advanced"))
     ]
-    return [bag(cards)] if cards else []
+    return [bag(cards, pos.rules.twin)] if cards else []
 
 
 def advanced_default(
@@ -138,7 +138,7 @@ def advanced_default(
     if pos.levels["deck"] > 0:
         raise SetupError("a scenario with a Deck upgrade must list its advanced_deck")
     cards = [c for c, d in bundle["commands"].items() if d.get("advanced") and c not in used]
-    return [bag(cards)] if cards else []
+    return [bag(cards, pos.rules.twin)] if cards else []
 
 
 DEFAULTS = {
