@@ -79,6 +79,9 @@ def test_solve_reports_the_contracts_figures(tmp_path: Path) -> None:
     answer = json.loads(run.stdout)
     found = answer[0] if isinstance(answer, list) else answer
     assert found["verdict"] == "solvable" and found["witness"]
+    top = {k: found[k] for k in ("game", "max_rounds", "life_margin", "heat_margin")}
+    assert top == {"game": "bossins-space", "max_rounds": 1, "life_margin": 2, "heat_margin": 0}
+    assert found["shortest_win_rounds"] == 1 and isinstance(found["chance"], bool)
     analysis = found["analysis"]
     assert analysis["life_margin"] >= 1 and analysis["heat_margin"] == 0
     assert analysis["shortest_win_rounds"] == 1

@@ -28,6 +28,9 @@ class SoloGame(Protocol):
     scenario: Mapping[str, Any]  # as the bundle holds it (its `expect`, …)
     chance: bool  # some chance is left open: the states have chance nodes
     margin_name: str  # what `margin` measures ("energy"): the analysis's `<name>_margin`
+    # what the game's report gives at its top level besides the core's keys, from the
+    # analysis or `chance` (Bossin' Space's contract: its margins, the rounds, the game)
+    top_level: tuple[str, ...]
 
     def new_initial_state(self) -> State:
         """The start, chance left open as the game was made."""

@@ -44,6 +44,7 @@ class Solution:
     expect: str | None = None
     graph: Any = None
     analysis_draws: dict[str, Any] | None = None
+    top: dict[str, Any] = field(default_factory=dict)  # SoloGame.top_level, filled at the end
 
     @property
     def complete(self) -> bool:
@@ -56,6 +57,7 @@ class Solution:
         it was cut short (`analysis_complete` false: the counts are lower bounds)."""
         data: dict[str, Any] = {
             "scenario": self.scenario,
+            **self.top,
             "verdict": self.verdict,
             "witness": self.witness,
             "states": self.states,
@@ -170,6 +172,9 @@ def _wilson(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def _finish(solution: Solution, search: Search, started: float) -> Solution:
+    game = search.game
+    figures = {**game.scenario, **solution.analysis, "chance": solution.chance}
+    solution.top = {key: figures.get(key) for key in game.top_level}
     solution.states, solution.nodes = search.expanded, len(search.nodes)
     solution.pruned = search.pruned
     solution.seconds = time.perf_counter() - started

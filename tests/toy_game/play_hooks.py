@@ -157,6 +157,8 @@ class SoloRun:
     def draw(self, state: State) -> list[str]:
         return Play().render_board(state, []).splitlines()
 
+    top_level: tuple[str, ...] = ()
+
     def witness_figures(self, words: list[str]) -> dict[str, Any]:
         return {}  # the margin says it all
 

@@ -31,6 +31,10 @@ class BossinSoloGame:
     open_chance: bool
     seed: int = 0  # another seed than the scenario's: a sample of chance's orders
     margin_name: str = "life"
+    # 6-BS: these at the top of the report (the game and max_rounds from the scenario)
+    top_level: tuple[str, ...] = (
+        "game", "max_rounds", "chance", "shortest_win_rounds", "life_margin", "heat_margin",
+    )  # fmt: skip
     monotone: bool = True  # no effect reads the Ship's life or heat: more life, less heat help
     chance: bool = field(init=False)
     start: State = field(init=False)
@@ -39,6 +43,8 @@ class BossinSoloGame:
 
     def __post_init__(self) -> None:
         self.start = self._state(self.open_chance)
+        rounds = self.start.rules.max_rounds  # 6-BS reports them: the default filled in
+        self.scenario = {**self.scenario, "game": "bossins-space", "max_rounds": rounds}
         self.kinds = kind_names(self.start.rules.twin)
         open_bags = any(is_bag(s) and s[3] for pile in self.start.piles.values() for s in pile)  # type: ignore[index]
         shuffles = not self.start.rules.seeded_shuffles

@@ -130,6 +130,8 @@ class KembleSoloGame:
     def draw(self, state: State) -> list[str]:
         return render_board(state).splitlines()[:-1]  # without the key to the marks
 
+    top_level: tuple[str, ...] = ()  # formats.md §6: the core's keys
+
     def witness_figures(self, words: list[str]) -> dict[str, Any]:
         return {}  # the margin says it all
 
