@@ -121,6 +121,18 @@ class SweepHooks(Protocol):
         ...
 
 
+def mcts_problem(bot: str) -> Problem | None:
+    """Why a game's `mcts` bot cannot play here: it runs on OpenSpiel, an optional extra."""
+    if bot != "mcts":
+        return None
+    try:
+        import pyspiel  # noqa: F401  (the optional `openspiel` extra)
+    except ImportError:
+        hint = "pip install 'kemble_tools[openspiel]'"
+        return Problem("sweep.mcts", "the MCTS bot needs OpenSpiel", hint)
+    return None
+
+
 class NoSweep(LookupError):
     """The bundle's game has no bots."""
 

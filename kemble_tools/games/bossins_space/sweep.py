@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from kemble_tools.games.bossins_space import stats
 from kemble_tools.games.bossins_space.bots import POLICIES, Tally, play_games
-from kemble_tools.sweep.hooks import Plot, Problem, SimPoint
+from kemble_tools.sweep.hooks import Plot, Problem, SimPoint, mcts_problem
 
 Bundle = Mapping[str, Any]
 REMOVABLE = ("enemies", "commands", "threats")
@@ -40,14 +40,7 @@ class BossinSweep:
         return None
 
     def bot_problem(self, bot: str) -> Problem | None:
-        if bot != "mcts":
-            return None
-        try:
-            import pyspiel  # noqa: F401  (the optional `openspiel` extra)
-        except ImportError:
-            hint = "pip install 'kemble_tools[openspiel]'"
-            return Problem("sweep.mcts", "the MCTS bot needs OpenSpiel", hint)
-        return None
+        return mcts_problem(bot)
 
     def play(self, bundle: Bundle, point: SimPoint, seeds: range) -> Tally:
         return play_games(cast(dict[str, Any], bundle), point.variant, point.policy, seeds)

@@ -16,7 +16,7 @@ from kemble_tools.games.kembles_cascade.engine.errors import SetupError
 from kemble_tools.games.kembles_cascade.engine.game import Game
 from kemble_tools.games.kembles_cascade.engine.setup import variant_setup
 from kemble_tools.games.kembles_cascade.engine.simulate import POLICIES, Tally, play_games
-from kemble_tools.sweep.hooks import Plot, Problem, SimPoint
+from kemble_tools.sweep.hooks import Plot, Problem, SimPoint, mcts_problem
 
 Bundle = Mapping[str, Any]
 REMOVABLE = ("upgrades", "powerups", "missions", "achievements")  # what an alternative removes
@@ -46,14 +46,7 @@ class KembleSweep:
         return None
 
     def bot_problem(self, bot: str) -> Problem | None:
-        if bot != "mcts":
-            return None
-        try:
-            import pyspiel  # noqa: F401  (the optional `openspiel` extra)
-        except ImportError:
-            hint = "pip install 'kemble_tools[openspiel]'"
-            return Problem("sweep.mcts", "the MCTS bot needs OpenSpiel", hint)
-        return None
+        return mcts_problem(bot)
 
     def play(self, bundle: Bundle, point: SimPoint, seeds: range) -> Tally:
         """The Game (the bundle's typed tables) is built once per worker and variant, not once
