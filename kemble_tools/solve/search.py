@@ -86,8 +86,17 @@ class Search:
         limits: Limits | None = None,
         progress: Callable[[int, float], None] | None = None,
         dominance: bool = True,
+        bounds: bool = True,
+        keep_bounded: bool = False,
     ) -> None:
         self.game = game
+        # SoloGame.hopeless, when the game has bounds: a state it calls hopeless is lost
+        self.hopeless: Callable[[State], bool] | None = (
+            getattr(game, "hopeless", None) if bounds else None
+        )
+        self.bounded: list[State] | None = [] if keep_bounded else None  # for soundness tests
+        self.cut = 0  # states the bounds proved lost
+        self.cache_bytes: Callable[[], int] = getattr(game, "cache_bytes", lambda: 0)
         self.limits = limits or Limits()
         self.progress = progress
         self.dominance = dominance
@@ -158,6 +167,11 @@ class Search:
         if self.dominance and node.value is None and self._dominated(state):
             self.pruned += 1
             node.value, node.complete = LOST, True
+            return LOST
+        if self._hopeless(state):
+            node.value, node.complete = LOST, True
+            if self.dominance:
+                self._remember_lost(state)
             return LOST
         if node.kind == "chance":
             value = self._chance(state, node)
@@ -254,8 +268,17 @@ class Search:
                 continue
             if is_node(child):
                 yield (*path, action), child, key
-            else:
+            elif not self._hopeless(child):
                 stack.append((child, (*path, action), iter(ordered(child))))
+
+    def _hopeless(self, state: State) -> bool:
+        """The game's bounds prove `state` lost (SoloGame.hopeless)."""
+        if self.hopeless is None or not self.hopeless(state):
+            return False
+        self.cut += 1
+        if self.bounded is not None:
+            self.bounded.append(state.clone())
+        return True
 
     # --- dominance -------------------------------------------------------------------------------
 
@@ -327,8 +350,9 @@ class Search:
         return time.perf_counter() - self.started
 
     def memory_mb(self) -> float:
-        """The table's memory in MB, estimated as it grows (NODE_BYTES, …)."""
-        return self.table_bytes / 1e6
+        """The table's memory in MB, estimated as it grows (NODE_BYTES, …), and what the
+        game keeps for reuse while searching (SoloGame.cache_bytes, when it has it)."""
+        return (self.table_bytes + self.cache_bytes()) / 1e6
 
 
 def dominates(better: tuple[tuple[int, ...], tuple[int, ...]], worse: tuple[Any, Any]) -> bool:

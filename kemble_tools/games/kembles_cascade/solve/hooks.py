@@ -9,9 +9,12 @@ from typing import Any
 from kemble_tools.engine.kernel import CHANCE
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.rules.fire import rotate_cost
+from kemble_tools.games.kembles_cascade.engine.rules.movement import overload_cost
 from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
 from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
 from kemble_tools.games.kembles_cascade.solve import reach
+from kemble_tools.games.kembles_cascade.solve.bounds import Bounds
 from kemble_tools.games.kembles_cascade.solve.canonical import Canon
 from kemble_tools.games.kembles_cascade.solve.chance import SeededDraws, fixed_scenarios
 from kemble_tools.solve.hooks import STEP, TURN
@@ -42,11 +45,17 @@ PRIORITY = {
     )
 }
 
+OVERLOADS = frozenset({A.OVERLOAD_FIRE, A.OVERLOAD_MOVE, A.OVERLOAD_ENTER})
+
 
 class KembleSoloGame:
     """A solo scenario's game (SoloGame): its rounds, its canonical key, its move order."""
 
     margin_name = "energy"  # the ship's energy is its life: the least along the best line
+    # The effort (states to a first win) below which a scenario is easy, medium: half the
+    # core's, as the bounds and the fatal-action filter reach a first win in 2.1-5.5 times
+    # fewer states on the shipped ladder (docs/solver.md)
+    effort_bands = (15_000, 150_000)
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -55,6 +64,20 @@ class KembleSoloGame:
         # the search calls these for every state it makes: bound once
         self.split = Canon(game).split
         self.decoded = game.actions.decoded
+        self.bounds = Bounds(game)
+
+    def hopeless(self, state: State) -> bool:
+        """The bounds prove `state` lost (bounds.py)."""
+        return self.bounds.hopeless(state)
+
+    def cache_bytes(self) -> int:
+        """The memory the bounds keep for reuse (the search's --memory counts it)."""
+        return self.bounds.cache_bytes()
+
+    @property
+    def bounds_off(self) -> str | None:
+        """Why the bounds are off for this scenario's content, or None when they are on."""
+        return self.bounds.off
 
     def new_initial_state(self) -> State:
         return self.game.new_initial_state()
@@ -81,11 +104,29 @@ class KembleSoloGame:
         return state.players[0].energy
 
     def ordered(self, state: State) -> list[int]:
+        """The legal actions, most promising first, without those that destroy the ship at
+        once (an overload or a turn of the Rotary Cage it cannot pay for: R-DST-1), which
+        lose a solo game (D-SOLO-1)."""
         actions = state.legal_actions()
         if len(actions) <= 1:
             return actions  # a forced move: one child
         rank = self.decoded
+        fatal = self._fatal_verbs(state)
+        if fatal:
+            actions = [a for a in actions if rank[a][0] not in fatal] or actions[:1]
         return sorted(actions, key=lambda a: PRIORITY.get(rank[a][0], 5))
+
+    def _fatal_verbs(self, state: State) -> frozenset[int]:
+        turn = state.turn
+        if turn is None:
+            return frozenset()
+        energy = state.players[turn.player].energy
+        fatal = set()
+        if 0 < overload_cost(state, turn.player) >= energy:
+            fatal |= OVERLOADS
+        if 0 < rotate_cost(state, turn.player) >= energy:
+            fatal.add(A.ROTATE)
+        return frozenset(fatal)
 
     def promise(self, state: State) -> tuple[float, ...]:
         """A win, then the boss's energy still standing, then the ship's health."""

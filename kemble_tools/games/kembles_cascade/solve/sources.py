@@ -1,0 +1,339 @@
+"""Where a solo game's resources can come from, read once from its content (abstract.py).
+
+`Sources` holds, for one game, what every possible source can give the player at most: each
+quadrant a card can show (its object kind's hooks and its boss's special rule, by trigger, and
+whether the hook uses the quadrant up), its reward and Global Bellonium, every power-up, sensor
+card and upgrade level; and what the upgrade piles can add to a battle turn for a given amount
+of Bellonium (a small knapsack over the piles). Content whose effects the analysis cannot bound
+gives a reason in `off` instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from kemble_tools.dsl.ir import Act, Effect, Select
+from kemble_tools.games.kembles_cascade.engine import Game
+from kemble_tools.games.kembles_cascade.engine.content import STATS, Quadrant, Weapon
+from kemble_tools.games.kembles_cascade.solve.abstract import (
+    NOTHING,
+    Flags,
+    Give,
+    Host,
+    Unbounded,
+    effect_flags,
+    give,
+    lower,
+    total,
+)
+
+ARRIVAL = frozenset({"on_enter", "on_pushed_onto"})
+PER_ROUND = frozenset({"on_round_start", "on_turn_start", "on_turn_end", "passive"})
+ONCE = frozenset({"on_destroyed", "on_revealed", "on_scroll_out", "on_pushed_out"})
+# how many quadrants a play area has at most (R-GEO-1: 5 rows; scenarios may have a few more)
+MAX_CELLS = 16 * 8
+
+
+@dataclass(frozen=True)
+class Hook:
+    """One effect on a quadrant: what one run gives, and whether it uses the quadrant up
+    (covers or destroys it), so that it runs at most once."""
+
+    trigger: str
+    gives: Give
+    once: bool
+
+
+@dataclass(frozen=True)
+class QuadrantSource:
+    hooks: tuple[Hook, ...]
+    ram_cost: float | None  # the least energy entering it costs when entering destroys it
+    push_cost: float | None  # the same for a ship pushed onto it
+
+
+class Sources:
+    """What each source of a solo game can give (see the module's docstring)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.tables = game.tables
+        self.off: str | None = None
+        self.flags = Flags()
+        self.cells = MAX_CELLS
+        self._quadrants: dict[int, QuadrantSource] = {}
+        try:
+            self.powerups = [self._powerup(i) for i in range(len(self.tables.powerups))]
+            self.sensors = {s.number: self._sensor(s.number) for s in self.tables.sensors}
+            self.bought = self._bought()
+            self._check_owned_cards()
+            self._check_spawned()
+        except Unbounded as why:
+            self.off = str(why)
+
+    # --- quadrants ---------------------------------------------------------------------------
+
+    def quadrant(self, q: int) -> QuadrantSource:
+        """What quadrant id `q` can give (cached; raises Unbounded for unreadable content)."""
+        found = self._quadrants.get(q)
+        if found is None:
+            found = self._quadrants[q] = self._read_quadrant(self.tables.quadrants[q])
+        return found
+
+    def _read_quadrant(self, quadrant: Quadrant) -> QuadrantSource:
+        host = Host(
+            energy=quadrant.energy,
+            threat=quadrant.adjacent_threat,
+            reward_energy=quadrant.reward.energy,
+            reward_bellonium=quadrant.reward.bellonium,
+            reward_glory=quadrant.reward.glory,
+            cells=self.cells,
+        )
+        hooks: list[Hook] = []
+        ram: dict[str, float] = {}
+        for effect in self.effects_of(quadrant):
+            gives = give(effect.actions, host)
+            once = uses_itself(effect.actions)
+            hooks.append(Hook(effect.trigger, gives, once))
+            effect_flags(effect.actions, self.flags, f"object {quadrant.kind.id}")
+            if once and effect.trigger in ARRIVAL:
+                cost = _cost_to_player(effect.actions, host)
+                ram[effect.trigger] = min(ram.get(effect.trigger, cost), cost)
+        return QuadrantSource(tuple(hooks), ram.get("on_enter"), ram.get("on_pushed_onto"))
+
+    def effects_of(self, quadrant: Quadrant) -> list[Effect]:
+        """The IR of the effects a quadrant carries: its kind's and its special rule's (the
+        boss's own, or every boss's rule of that name for a card that borrows one)."""
+        bundle = self.game.bundle
+        effects = list(bundle["objects"][quadrant.kind.id]["effects"])
+        if quadrant.special is not None:
+            owner = self.tables.cards[quadrant.card].boss
+            bosses = [self.tables.bosses[owner]] if owner >= 0 else self.tables.bosses
+            for boss in bosses:
+                rule = bundle["bosses"][boss.id]["special_rules"].get(quadrant.special)
+                if rule is not None:
+                    effects += rule["effects"]
+        return effects
+
+    def quadrant_gives(self, q: int, rounds: int, arrivals: float, hits: float) -> Give:
+        """The most quadrant `q` can give in `rounds` rounds with at most `arrivals` ships'
+        arrivals and `hits` hits a round, and its reward once."""
+        quadrant = self.tables.quadrants[q]
+        result = Give(
+            energy=quadrant.reward.energy,
+            bellonium=quadrant.reward.bellonium + quadrant.global_bellonium,
+        )
+        for hook in self.quadrant(q).hooks:
+            if hook.once or hook.trigger in ONCE:
+                times: float = 1
+            elif hook.trigger in PER_ROUND:
+                times = rounds
+            elif hook.trigger in ARRIVAL:
+                times = rounds * arrivals
+            else:  # on_hit and what else a kind may listen to
+                times = rounds * max(hits, arrivals, 1)
+            result = result + hook.gives.times(times)
+        return result
+
+    def repeating_gains(self, q: int) -> str | None:
+        """Why quadrant `q` can feed its own trigger (an arrival that gives moves, a hit that
+        gives shots), which no bound can follow; None when it cannot."""
+        for hook in self.quadrant(q).hooks:
+            if hook.once:
+                continue
+            if hook.trigger in ARRIVAL and (hook.gives.moves or _adds(hook.gives, "moves")):
+                return f"entering {self.tables.quadrants[q].kind.id} gives moves again and again"
+            if hook.trigger == "on_hit" and (hook.gives.shots or _adds(hook.gives, "turret_shots")):
+                return f"hitting {self.tables.quadrants[q].kind.id} gives shots again and again"
+        return None
+
+    # --- cards and upgrades ----------------------------------------------------------------------
+
+    def _powerup(self, index: int) -> Give:
+        spec = self.tables.powerups[index]
+        data = self.game.bundle["powerups"][spec.id]
+        return self._effects(data["effects"], f"power-up {spec.id}")
+
+    def _sensor(self, number: int) -> Give:
+        data = next(s for s in self.game.bundle["sensors"] if s["number"] == number)
+        return self._effects(data["effects"], f"sensor card {number}")
+
+    def _bought(self) -> dict[tuple[int, int], Give]:
+        """What buying each upgrade level gives at once (its `on_bought` effects)."""
+        found: dict[tuple[int, int], Give] = {}
+        for upgrade in self.tables.upgrades:
+            data = self.game.bundle["upgrades"][upgrade.id]
+            for level, level_data in enumerate(data["levels"], start=1):
+                bought = [e for e in level_data["effects"] if e.trigger == "on_bought"]
+                found[(upgrade.index, level)] = self._effects(bought, f"upgrade {upgrade.id}")
+        return found
+
+    def _effects(self, effects: list[Effect], where: str) -> Give:
+        host = Host(cells=self.cells)  # no quadrant carries these
+        for effect in effects:
+            effect_flags(effect.actions, self.flags, where)
+        return total(give(effect.actions, host) for effect in effects)
+
+    def _check_owned_cards(self) -> None:
+        """Missions and achievements may only give glory: anything else would need a count of
+        the events they hear."""
+        bundle = self.game.bundle
+        for section in ("missions", "achievements"):
+            for card_id, card in bundle.get(section, {}).items():
+                if self._effects(card.get("effects", []), f"{section[:-1]} {card_id}") != NOTHING:
+                    raise Unbounded(f"the {section[:-1]} {card_id} gives more than glory")
+
+    def _check_spawned(self) -> None:
+        """Objects that effects put on the board come in numbers no bound follows: they may
+        give nothing."""
+        host = Host(cells=self.cells)
+        for kind in set(self.flags.spawns):
+            for effect in self.game.bundle["objects"][kind]["effects"]:
+                if give(effect.actions, host).gives_resources:
+                    raise Unbounded(f"spawned {kind} objects give the player something")
+
+
+def uses_itself(actions: tuple[Act, ...]) -> bool:
+    """The effect destroys or covers its own quadrant whenever it runs (not inside a branch)."""
+    for act in actions:
+        if act.action == "destroy":
+            target = act.args.get("target")
+            if not isinstance(target, Select) or target.name == "this_quadrant":
+                return True
+        if act.action == "cover":
+            target = act.args.get("quadrant")
+            if not isinstance(target, Select) or target.name == "this_quadrant":
+                return True
+    return False
+
+
+def _cost_to_player(actions: tuple[Act, ...], host: Host) -> float:
+    """The least energy the effect takes from the ship that arrived (its unconditional
+    damage to `player`)."""
+    cost = 0.0
+    for act in actions:
+        if act.action in ("damage", "lose_energy"):
+            target = act.args.get("to" if act.action == "damage" else "player")
+            if isinstance(target, Select) and target.name == "player":
+                cost += lower(act.args.get("amount"), host)
+    return cost
+
+
+def _adds(gives: Give, stat: str) -> bool:
+    return any(value > 0 for name, value in gives.changes if name == stat) or any(
+        name == stat for name, _ in gives.stats
+    )
+
+
+# --- what the upgrade piles add to a battle turn ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class Profile:
+    """What a battle turn can do with some upgrades: moves, turret shots, damage from the
+    upgrade weapons (to all targets, and to one target), recharge, maximum overloads and the
+    overload costs, and the shield."""
+
+    moves: float
+    turret: float
+    damage: float
+    damage_one: float
+    recharge: float
+    overloads: float
+    cost_1: float
+    cost_2: float
+    shield: float
+
+
+def weapon_damage(weapon: Weapon, targets: int) -> tuple[float, float]:
+    """(damage to all targets, damage to one target) of one turn of a weapon's shots."""
+    per_shot = weapon.damage * (max(targets, 1) if weapon.line else 1) + weapon.splash
+    return weapon.shots * per_shot, weapon.shots * max(weapon.damage, weapon.splash)
+
+
+class Piles:
+    """The best a player owning upgrade `levels` can reach by spending at most `budget`
+    Bellonium on more levels. The weapons' damage is a knapsack over the piles; each statistic
+    is bounded on its own, every pile at its best affordable level at once (together the
+    figures overstate what one purchase gives, which keeps the bounds safe)."""
+
+    def __init__(self, game: Game, targets: int) -> None:
+        self.game = game
+        self.targets = targets  # boss parts a line weapon can hit in one shot
+
+    @lru_cache(maxsize=4096)  # noqa: B019 - one Piles per solo game, kept for its search
+    def best(self, levels: tuple[int, ...], budget: int) -> Profile:
+        options = [self._options(u, levels[u], budget) for u in range(len(levels))]
+        every = _knapsack(options, budget, lambda level: self._damage(level)[0])
+        one = _knapsack(options, budget, lambda level: self._damage(level)[1])
+        stat = {name: self._stat(options, name) for name in _STAT_OF}
+        return Profile(
+            stat["moves"],
+            stat["turret"],
+            every,
+            one,
+            stat["recharge"],
+            stat["overloads"],
+            stat["cost_1"],
+            stat["cost_2"],
+            stat["shield"],
+        )
+
+    def _options(self, pile: int, owned: int, budget: int) -> list[tuple[int, Any]]:
+        """(price, level spec or None for no level) for the owned level and those affordable."""
+        upgrade = self.game.tables.upgrades[pile]
+        options: list[tuple[int, Any]] = [(0, upgrade.levels[owned - 1] if owned else None)]
+        price = 0
+        for level in range(owned + 1, len(upgrade.levels) + 1):
+            step = self.game.prices[pile][level - 1]
+            if step is None:
+                break
+            price += step
+            if price > budget:
+                break
+            options.append((price, upgrade.levels[level - 1]))
+        return options
+
+    def _damage(self, level: Any) -> tuple[float, float]:
+        if level is None or level.weapon is None:
+            return 0.0, 0.0
+        return weapon_damage(level.weapon, self.targets)
+
+    def _stat(self, options: list[list[tuple[int, Any]]], name: str) -> float:
+        """The best value a level can set, plus the best each pile can add."""
+        stat = STATS.index(_STAT_OF[name])
+        lower_better = name in ("cost_1", "cost_2")
+        pick = min if lower_better else max
+        values = [float(self.game.tables.base_stats[stat])]
+        added = 0.0
+        for pile in options:
+            adds = [0.0]
+            for _, level in pile:
+                for index, how_set, value in level.stat_changes if level is not None else ():
+                    if index == stat:
+                        (values if how_set else adds).append(float(value))
+            added += pick(adds)
+        return max(0.0, pick(values) + added)
+
+
+_STAT_OF = {
+    "moves": "moves",
+    "turret": "turret_shots",
+    "recharge": "recharge",
+    "overloads": "max_overloads",
+    "cost_1": "overload_cost_1",
+    "cost_2": "overload_cost_2",
+    "shield": "shield",
+}
+
+
+def _knapsack(options: list[list[tuple[int, Any]]], budget: int, value: Any) -> float:
+    """The most the piles' `value`s add up to, one option a pile, within budget."""
+    best = [0.0] * (budget + 1)
+    for pile in options:
+        best = [
+            max(best[spend - price] + value(level) for price, level in pile if price <= spend)
+            for spend in range(budget + 1)
+        ]
+    return best[budget]
