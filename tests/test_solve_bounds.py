@@ -166,3 +166,53 @@ def test_a_defeat_condition_the_bounds_cannot_read_turns_them_off() -> None:
     bundle["bosses"]["CANNONRAM"]["defeat"] = Attr(Select("player", {}), "glory")
     game = solo_game(bundle, family_scenario(UNWINNABLE[0]))
     assert game.bounds_off is not None and "CANNONRAM" in game.bounds_off
+
+
+# --- plays that commute (symmetry.py) -------------------------------------------------------
+
+EARLY = ["afterburner", "targeting_computer", "deflector", "cold_fusion", "scrap_dealer"]
+
+
+def with_hand(seed: int, hand: list[str]) -> SoloGame:
+    data = family_scenario(seed)
+    data["player"]["powerup_hand"] = hand
+    return solo_game(base_bundle(), data)
+
+
+def test_cards_as_good_played_first_are_played_first_or_not_at_all() -> None:
+    # R-BUY-5: a power-up is played on its owner's turn, at any moment of it
+    game = with_hand(WINNABLE[0], ["afterburner", "repair_kit"])
+    state = game.new_initial_state()
+    state.play("battle")
+    first = [game.decoded[a] for a in game.ordered(state)]
+    index = game.game.tables.powerup_index
+    afterburner = index["afterburner"]
+    assert first[0] == (A.PLAY, afterburner)  # tried first
+    state.play("fire")
+    later = {game.decoded[a] for a in game.ordered(state)}
+    assert (A.PLAY, afterburner) not in later  # no later: the same as played first
+    assert (A.PLAY, index["repair_kit"]) in later  # energy is capped: not the same
+
+
+@pytest.mark.parametrize("seed", [WINNABLE[0], WINNABLE[3], UNWINNABLE[5], UNWINNABLE[10]])
+def test_playing_commuting_cards_first_keeps_every_verdict(seed: int) -> None:
+    game = with_hand(seed, [EARLY[seed % 5], EARLY[(seed + 2) % 5], EARLY[(seed + 3) % 5]])
+    assert game.commuting.early
+    canonical = Search(game).run()
+    game.prune = False
+    every_order = Search(game).run()
+    assert canonical.sure == every_order.sure and canonical.probability == every_order.probability
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(min_value=0, max_value=10**6))
+def test_on_random_scenarios_the_pruned_and_the_plain_order_agree(seed: int) -> None:
+    game = solo_game(base_bundle(), varied_scenario(seed))
+    answers = []
+    for prune in (True, False):
+        game.prune = prune
+        search = Search(game, Limits(states=100_000), bounds=prune)
+        with contextlib.suppress(LimitHit):
+            answers.append(search.run().sure)
+    if len(answers) == 2:
+        assert answers[0] == answers[1]

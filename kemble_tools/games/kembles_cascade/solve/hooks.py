@@ -17,6 +17,7 @@ from kemble_tools.games.kembles_cascade.solve import reach
 from kemble_tools.games.kembles_cascade.solve.bounds import Bounds
 from kemble_tools.games.kembles_cascade.solve.canonical import Canon
 from kemble_tools.games.kembles_cascade.solve.chance import SeededDraws, fixed_scenarios
+from kemble_tools.games.kembles_cascade.solve.symmetry import Commuting
 from kemble_tools.solve.hooks import STEP, TURN
 
 # The order in which a round's actions are tried, by verb: fire first, turn last (`ordered`).
@@ -62,9 +63,12 @@ class KembleSoloGame:
         self.scenario: Mapping[str, Any] = game.scenario or {}
         self.chance = game.open_powerups or game.open_sensors
         # the search calls these for every state it makes: bound once
-        self.split = Canon(game).split
+        canon = Canon(game)
+        self.split = canon.split
         self.decoded = game.actions.decoded
         self.bounds = Bounds(game)
+        self.commuting = Commuting(game, self.bounds.sources, canon.monotone)
+        self.prune = True  # the bounds' action filters (fatal actions, late commuting plays)
 
     def hopeless(self, state: State) -> bool:
         """The bounds prove `state` lost (bounds.py)."""
@@ -106,15 +110,29 @@ class KembleSoloGame:
     def ordered(self, state: State) -> list[int]:
         """The legal actions, most promising first, without those that destroy the ship at
         once (an overload or a turn of the Rotary Cage it cannot pay for: R-DST-1), which
-        lose a solo game (D-SOLO-1)."""
+        lose a solo game (D-SOLO-1), and without the late plays of cards as good played
+        first (symmetry.py)."""
         actions = state.legal_actions()
         if len(actions) <= 1:
             return actions  # a forced move: one child
         rank = self.decoded
-        fatal = self._fatal_verbs(state)
-        if fatal:
-            actions = [a for a in actions if rank[a][0] not in fatal] or actions[:1]
-        return sorted(actions, key=lambda a: PRIORITY.get(rank[a][0], 5))
+        if not self.prune:
+            return sorted(actions, key=lambda a: PRIORITY.get(rank[a][0], 5))
+        fatal, late = self._fatal_verbs(state), self.commuting.late(state)
+        if fatal or late:
+            actions = [
+                a
+                for a in actions
+                if rank[a][0] not in fatal and not (rank[a][0] == A.PLAY and rank[a][1] in late)
+            ] or actions[:1]
+        early = self.commuting.early
+        # a card as good played first is tried first: it cannot be played later in the turn
+        return sorted(
+            actions,
+            key=lambda a: (
+                -1 if rank[a][0] == A.PLAY and rank[a][1] in early else PRIORITY.get(rank[a][0], 5)
+            ),
+        )
 
     def _fatal_verbs(self, state: State) -> frozenset[int]:
         turn = state.turn
