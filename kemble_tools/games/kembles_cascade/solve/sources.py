@@ -63,6 +63,9 @@ class Sources:
         self.flags = Flags()
         self.cells = MAX_CELLS
         self._quadrants: dict[int, QuadrantSource] = {}
+        self.powerups: list[Give] = []
+        self.sensors: dict[int, Give] = {}
+        self.bought: dict[tuple[int, int], Give] = {}
         try:
             self.powerups = [self._powerup(i) for i in range(len(self.tables.powerups))]
             self.sensors = {s.number: self._sensor(s.number) for s in self.tables.sensors}

@@ -32,11 +32,15 @@ class Commuting:
 
     def __init__(self, game: Game, sources: Sources, monotone: frozenset[str]) -> None:
         self.sources = sources
-        self.early = frozenset(
-            index
-            for index, spec in enumerate(game.tables.powerups)
-            if spec.playable and _gives_only_more(game, spec.id, monotone)
-        )
+        self.early = (
+            frozenset(
+                index
+                for index, spec in enumerate(game.tables.powerups)
+                if spec.playable and _gives_only_more(game, spec.id, monotone)
+            )
+            if sources.off is None
+            else frozenset()
+        )  # content it cannot read: every order
         # cards that can bring a power-up into the hand mid-turn
         self._drawing = frozenset(
             index for index, gives in enumerate(sources.powerups) if gives.powerups or gives.buy
