@@ -139,6 +139,27 @@ def best_stats(pairs: Iterable[tuple[str, float]]) -> tuple[tuple[str, float], .
     return tuple(sorted(best.items()))
 
 
+def most(gives: list[Give]) -> Give:
+    """Figure by figure the most one of `gives` gives (one of them runs, not all)."""
+    if not gives:
+        return NOTHING
+    return Give(
+        energy=max(g.energy for g in gives),
+        bellonium=max(g.bellonium for g in gives),
+        unthreat=max(g.unthreat for g in gives),
+        moves=max(g.moves for g in gives),
+        shots=max(g.shots for g in gives),
+        powerups=max(g.powerups for g in gives),
+        damage=max(g.damage for g in gives),
+        buy=any(g.buy for g in gives),
+        stats=best_stats(pair for g in gives for pair in g.stats),
+        changes=tuple(
+            (name, max(value for g in gives for n, value in g.changes if n == name))
+            for name in sorted({n for g in gives for n, _ in g.changes})
+        ),
+    )
+
+
 def added_changes(pairs: Iterable[tuple[str, float]]) -> tuple[tuple[str, float], ...]:
     summed: dict[str, float] = {}
     for stat, change in pairs:

@@ -43,6 +43,7 @@ from kemble_tools.games.kembles_cascade.solve.abstract import (
     NOTHING,
     Give,
     Unbounded,
+    most,
     total,
 )
 from kemble_tools.games.kembles_cascade.solve.schedule import Window, window
@@ -62,37 +63,59 @@ VERDICT_BYTES, INCOME_BYTES, OPTIONS_BYTES = 400, 2_500, 500  # what each kept a
 
 @dataclass(frozen=True)
 class Part:
-    energy: int  # damage still needed in one turn
+    now: int  # the damage it still needs in the turn in progress (R-FIR-6: damage adds up)
+    energy: int  # the damage it needs in any later turn
     ram: float | None  # the energy a ship pays to destroy it by moving onto it, or None
 
 
-# A way the row's parts can fall: (parts rammed, the energy each ram costs, cheapest first,
-# the damage the others need, the largest of them)
-Option = tuple[int, tuple[float, ...], int, int]
+# A way the row's parts can fall: the energy each ram costs (cheapest first), and the parts shot
+# down, each as (damage it needs in the turn in progress, in a later turn), largest first
+Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...]]
 
 
 @dataclass(frozen=True)
 class Turns:
-    """What some Battle turns can do: moves, damage, and the costs of their overloads (each
-    one more move or shot, R-OVL-1), cheapest first."""
+    """What some Battle turns can do: moves, damage a turn (to all targets, and to one target),
+    how many turns, shots and damage to be had at any time (`pool`), and the costs of their
+    overloads (each one more move or shot, R-OVL-1), cheapest first."""
 
     moves: float
-    damage: float
+    damage: float  # in the turn in progress: all it can still deal
     costs: list[float]
+    turns: int = 1
+    one: float = 0.0
+    pool: float = 0.0
+
+    def overflow(self, parts: list[int]) -> float:
+        """The fewest overload shots these turns need to destroy `parts`, each in one turn
+        (R-FIR-6): what a part needs beyond a turn's damage to one target, and what all need
+        beyond every turn's damage, whichever is more, less the shots to be had at any time."""
+        if not parts:
+            return 0.0
+        if not self.turns:
+            return math.inf
+        alone = sum(max(0.0, need - self.one) for need in parts)
+        together = sum(parts) - self.turns * self.damage
+        return max(0.0, max(alone, together) - self.pool)
 
 
 def _fits(
-    rams: tuple[float, ...],
-    needed: int,
+    option: Option,
     now: Turns,
     future: Turns,
+    one_part: float,
     approach: float,
     now_energy: float,
     energy: float,
 ) -> bool:
-    """Can the turn in progress and the turns to come ram the parts whose costs are `rams`
-    and deal `needed` damage to the others? The turn in progress pays from `now_energy`; all
-    the turns together from `energy` (what the ship must keep: 1, R-DST-1, is taken off)."""
+    """Can the turn in progress and the turns to come ram the parts `option` rams and shoot
+    down the others? Damage never carries from one turn to the next (R-FIR-6), so the turn in
+    progress destroys whole parts only, and each part left must fit in one later turn
+    (`one_part`). The turn in progress pays from `now_energy`; all the turns together from
+    `energy` (what the ship must keep, 1: R-DST-1, is taken off)."""
+    rams, shots = option
+    if any(later > one_part for _, later in shots):
+        return False
     for now_rams in range(len(rams) + 1):
         walk = now_rams + (approach if now_rams else 0)
         for overloads in range(len(now.costs) + 1):
@@ -102,18 +125,33 @@ def _fits(
             spent = sum(rams[:now_rams]) + sum(now.costs[:overloads])
             if spent > now_energy:
                 break
-            damage = now.damage + overloads - for_moves
+            later = _left_for_later(shots, now.damage + overloads - for_moves, future)
             left = len(rams) - now_rams
             walk_later = left + (approach if left and not now_rams else 0)
-            more = max(0, math.ceil(walk_later - future.moves))
-            more += max(0, math.ceil(needed - damage - future.damage))
+            if later == math.inf:
+                continue
+            more = max(0, math.ceil(walk_later - future.moves)) + math.ceil(later)
             if more <= len(future.costs):
                 total = spent + sum(rams[now_rams:]) + sum(future.costs[:more])
                 if total <= energy:
                     return True
         if not now.moves and not now.costs:
-            break  # no turn in progress: every ram is a later one
+            break  # no turn in progress (nor a push at its scroll): every ram is a later one
     return False
+
+
+def _left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
+    """The fewest overload shots later turns need (Turns.overflow) when this turn deals
+    `damage` to whole parts (each part's need now, its need later), over every choice of the
+    parts it destroys."""
+    best = future.overflow([need for _, need in shots])
+    if damage <= 0 or not shots:
+        return best
+    for chosen in product((False, True), repeat=len(shots)):
+        if sum(now for (now, _), c in zip(shots, chosen, strict=True) if c) <= damage:
+            left = [need for (_, need), c in zip(shots, chosen, strict=True) if not c]
+            best = min(best, future.overflow(left))
+    return best
 
 
 class Income:
@@ -245,10 +283,8 @@ class Bounds:
             future, one_part = self._future(found, income, best, battles)
             recharge = income.stat("recharge", best.recharge)
             energy = player.energy - 1 + income.energy + downs * recharge
-            for _, costs, needed, largest in options:
-                if largest <= one_part and _fits(
-                    costs, needed, now, future, approach, now_energy, energy
-                ):
+            for option in options:
+                if _fits(option, now, future, one_part, approach, now_energy, energy):
                     return True
         return False
 
@@ -263,8 +299,11 @@ class Bounds:
         per_turn = [cost_1] + [cost_2] * (overloads - 1) if overloads else []
         future = Turns(
             moves=battles * income.stat("moves", best.moves) + income.moves + found.pushes,
-            damage=battles * (best.turret + best.damage) + income.shots + income.damage,
+            damage=best.turret + best.damage,
             costs=_cheapened(per_turn * battles, income.cheap_overloads(cost_1, cost_2)),
+            turns=battles,
+            one=best.turret + best.damage_one,
+            pool=income.shots + income.damage,
         )
         one_part = best.turret + best.damage_one + overloads + income.shots + income.damage
         return future, one_part
@@ -274,7 +313,7 @@ class Bounds:
         moves, damage, and the costs of the overloads left."""
         turn = s.turn
         if turn is None or turn.kind != BATTLE or not found.now:
-            return Turns(0, 0, [])
+            return Turns(found.pushes_now, 0, [])
         player = s.players[0]
         stats = player.stats
         moves = max(0, stats[MOVES] - turn.moves_used) + turn.extra_moves
@@ -285,7 +324,7 @@ class Bounds:
             if weapon is not None:
                 every, _ = weapon_damage(weapon, self.game.width)
                 damage += every * max(0, weapon.shots - turn.weapon_shots[slot]) / weapon.shots
-        return Turns(moves, damage, _overloads_left(s, income))
+        return Turns(moves + found.pushes_now, damage, _overloads_left(s, income))
 
     def _approach(self, s: State, found: Window, scrolls: int) -> float:
         """The moves a ship must make before it can move onto a part of the row, beyond the
@@ -340,7 +379,7 @@ class Bounds:
             source = self.sources.quadrant(q)
             costs = [c for c in (source.ram_cost, source.push_cost) if c is not None]
             ram = min(costs) if costs and quadrant.enterable else None
-            parts.append(Part(max(1, quadrant.energy - done.get(q, 0)), ram))
+            parts.append(Part(max(1, quadrant.energy - done.get(q, 0)), quadrant.energy, ram))
         return tuple(parts)
 
     # --- what the rest of the game can give --------------------------------------------------
@@ -351,20 +390,21 @@ class Bounds:
         sensor card a round and the upgrades' `on_bought` effects."""
         player = s.players[0]
         key = (s.cells, found.rows_to_come, found.rounds, player.hand, s.powerup_deck)
-        key += (player.bellonium, s.sensor_deck, s.sensor_discard, player.hand_sensors)
+        may_buy = self._may_buy(s, found)
+        key += (player.bellonium, s.sensor_deck, s.sensor_discard, player.hand_sensors, may_buy)
         made = self._income.get(key)
         if made is None:
             if len(self._income) >= MOST_VERDICTS // 20:
                 self._income.clear()
-            made = self._income[key] = self._count_income(s, found)
+            made = self._income[key] = self._count_income(s, found, may_buy)
         return made
 
-    def _count_income(self, s: State, found: Window) -> Income:
+    def _count_income(self, s: State, found: Window, may_buy: bool) -> Income:
         sources, player = self.sources, s.players[0]
         playable = {*player.hand_sensors, *s.sensor_deck, *s.sensor_discard}
-        sensor = _most([sources.sensors[n] for n in playable])
+        sensor = most([sources.sensors[n] for n in playable])
         cards = total(sources.powerups[p] for p in player.hand)
-        bought = total(sources.bought.values())
+        bought = total(sources.bought.values()) if may_buy else NOTHING
         arrivals = 2 + self.game.width + cards.moves + _added(cards, "moves")
         arrivals += _best_stat(self.game, "moves") + _best_stat(self.game, "max_overloads")
         arrivals += _added(sensor, "moves")
@@ -377,6 +417,18 @@ class Bounds:
             pool, cards = pool + deck, cards + deck
         per_turn = sensor + _stats_only(board)
         return Income(pool, per_turn, cards)
+
+    def _may_buy(self, s: State, found: Window) -> bool:
+        """Upgrades can still be bought: in a later turn, in the Power Down in progress, by
+        an astral ship (R-AST-4), or at a merchant (found out when its effects are read)."""
+        turn = s.turn
+        later = found.rounds > 1 or (turn is None and s.round > 1)
+        return (
+            later
+            or s.players[0].astral
+            or (turn is not None and turn.kind == POWERDOWN)
+            or (any(hook.gives.buy for q in s.cells for hook in self.sources.quadrant(q).hooks))
+        )
 
     # --- this turn's threat ----------------------------------------------------------------------
 
@@ -481,15 +533,15 @@ def _ways(cards: list[tuple[tuple[Part, ...], ...]]) -> Iterator[Option]:
         choices = [(False, True) if part.ram is not None else (False,) for part in parts]
         for rams in product(*choices):
             costs = sorted(p.ram or 0.0 for p, r in zip(parts, rams, strict=True) if r)
-            shot = [p.energy for p, r in zip(parts, rams, strict=True) if not r]
-            yield len(costs), tuple(costs), sum(shot), max(shot, default=0)
+            shot = [(p.now, p.energy) for p, r in zip(parts, rams, strict=True) if not r]
+            yield tuple(costs), tuple(sorted(shot, reverse=True))
 
 
 def _pareto(options: Iterator[Option]) -> list[Option]:
     """The options no other is at least as easy as in every way: fewer or cheaper rams (cost
-    by cost, cheapest first), less damage, a smaller largest part."""
+    by cost, cheapest first), fewer or smaller parts to shoot (part by part, largest first)."""
     kept: list[Option] = []
-    for option in sorted(set(options)):
+    for option in sorted(set(options), key=lambda o: (len(o[0]), len(o[1]), o)):
         if not any(_easier(other, option) for other in kept):
             kept.append(option)
     return kept
@@ -497,31 +549,10 @@ def _pareto(options: Iterator[Option]) -> list[Option]:
 
 def _easier(a: Option, b: Option) -> bool:
     return (
-        a[0] <= b[0]
-        and all(x <= y for x, y in zip(a[1], b[1], strict=False))
-        and a[2] <= b[2]
-        and a[3] <= b[3]
-    )
-
-
-def _most(gives: list[Give]) -> Give:
-    """Figure by figure the most one of `gives` gives (one sensor card a round)."""
-    if not gives:
-        return NOTHING
-    return Give(
-        energy=max(g.energy for g in gives),
-        bellonium=max(g.bellonium for g in gives),
-        unthreat=max(g.unthreat for g in gives),
-        moves=max(g.moves for g in gives),
-        shots=max(g.shots for g in gives),
-        powerups=max(g.powerups for g in gives),
-        damage=max(g.damage for g in gives),
-        buy=any(g.buy for g in gives),
-        stats=total(Give(stats=g.stats) for g in gives).stats,
-        changes=tuple(
-            (name, max(value for g in gives for n, value in g.changes if n == name))
-            for name in sorted({n for g in gives for n, _ in g.changes})
-        ),
+        len(a[0]) <= len(b[0])
+        and all(x <= y for x, y in zip(a[0], b[0], strict=False))
+        and len(a[1]) <= len(b[1])
+        and all(x[0] <= y[0] and x[1] <= y[1] for x, y in zip(a[1], b[1], strict=False))
     )
 
 

@@ -26,13 +26,14 @@ class Window:
     ahead: bool  # this round's turn has not begun and the row is in play
     before: int  # turns still to come before the row is in play (each may be a Power Down)
     turns: int  # turns still to come (not the one in progress) with the row in play
-    pushes: int  # scrolls that push a ship from the bottom row up onto the row (R-SCR-1)
+    pushes: int  # later scrolls that push a ship from the bottom row up onto the row (R-SCR-1)
+    pushes_now: int  # 1 when the scroll ending a turn in progress can push a ship onto it
     rounds: int  # rounds left in the game, this one included
     rows_to_come: tuple[tuple[int, ...], ...]  # the rows still to be dealt, in order
 
     def this_turn(self) -> Window:
         """Only what is left of this round's turn."""
-        return Window(self.boss, self.cards, self.now, self.ahead, 0, int(self.ahead), 0, 1, ())
+        return Window(self.boss, self.cards, self.now, self.ahead, 0, int(self.ahead), 0, 0, 1, ())
 
 
 def window(game: Game, s: State) -> Window | None:
@@ -56,9 +57,13 @@ def window(game: Game, s: State) -> Window | None:
     ahead = in_play and not turn_started
     before = 0 if in_play or turn_started else 1
     turns = int(ahead)
-    rounds, pending, pushes = 1, list(coming), 0
+    rounds, pending, pushes, pushes_now = 1, list(coming), 0, 0
     while len(rows) > 1 and rounds < MAX_ROUNDS:  # the scroll at the end of each round
-        pushes += rows[-2] is target_row
+        if rows[-2] is target_row:  # a ship in the bottom row is pushed up onto it
+            if rounds == 1 and turn_started:
+                pushes_now = 1  # paid with what the ship has in the turn in progress
+            else:
+                pushes += 1
         if rows.pop() is target_row:
             break  # the boss's last row has left: the game is lost from here (D-SOLO-1)
         if pending:
@@ -68,7 +73,9 @@ def window(game: Game, s: State) -> Window | None:
             turns += 1
         else:
             before += 1
-    return Window(boss, target_row, now, ahead, before, turns, pushes, rounds, tuple(coming))
+    return Window(
+        boss, target_row, now, ahead, before, turns, pushes, pushes_now, rounds, tuple(coming)
+    )
 
 
 def _rows_to_come(game: Game, s: State, per_row: int) -> list[tuple[int, ...]]:

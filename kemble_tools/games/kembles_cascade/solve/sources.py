@@ -26,6 +26,7 @@ from kemble_tools.games.kembles_cascade.solve.abstract import (
     effect_flags,
     give,
     lower,
+    most,
     total,
 )
 
@@ -127,8 +128,13 @@ class Sources:
             energy=quadrant.reward.energy,
             bellonium=quadrant.reward.bellonium + quadrant.global_bellonium,
         )
-        for hook in self.quadrant(q).hooks:
-            if hook.once or hook.trigger in ONCE:
+        hooks = self.quadrant(q).hooks
+        # the hooks that use the quadrant up: the first to run is the only one that runs
+        result = result + most([hook.gives for hook in hooks if hook.once])
+        for hook in hooks:
+            if hook.once:
+                continue
+            if hook.trigger in ONCE:
                 times: float = 1
             elif hook.trigger in PER_ROUND:
                 times = rounds
