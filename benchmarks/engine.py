@@ -36,20 +36,17 @@ import argparse
 import cProfile
 import gc
 import json
-import os
 import pstats
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from engine_games import TITLES, Engine, Start, load_engines
+from revision import run_at
 
-ROOT = Path(__file__).resolve().parents[1]
 SETUPS = ("scenarios", "full games")
 METRICS = (
     ("transitions_per_s", "transitions per second", "{:,.0f}"),
@@ -259,34 +256,15 @@ def size(found: dict[int, Any]) -> int:
 
 def baseline(rev: str, options: argparse.Namespace) -> dict[str, Any]:
     """Measure revision `rev` with this script, from a temporary worktree."""
-    with tempfile.TemporaryDirectory(prefix="kemble-baseline-") as folder:
-        tree = Path(folder) / "tree"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(tree), rev],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        try:
-            command = [
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--json",
-                f"--games={options.games}",
-                f"--full-games={options.full_games}",
-                f"--bossin-full-games={options.bossin_full_games}",
-                f"--seed={options.seed}",
-                f"--rounds={options.rounds}",
-            ] + (["--profile"] if options.profile else [])
-            env = {**os.environ, "PYTHONPATH": str(tree)}
-            done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
-            if done.returncode:  # an engine of that revision failed: say how
-                sys.exit(f"measuring {rev} failed:\n{done.stderr[-3000:]}")
-            return json.loads(done.stdout)  # type: ignore[no-any-return]
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True
-            )
+    arguments = [
+        "--json",
+        f"--games={options.games}",
+        f"--full-games={options.full_games}",
+        f"--bossin-full-games={options.bossin_full_games}",
+        f"--seed={options.seed}",
+        f"--rounds={options.rounds}",
+    ] + (["--profile"] if options.profile else [])
+    return json.loads(run_at(rev, __file__, arguments))  # type: ignore[no-any-return]
 
 
 def figure(results: dict[str, Any], key: str, fmt: str) -> str:
