@@ -17,8 +17,9 @@ Each run checks that clones share nothing they change: taking a child leaves its
 was, and a parent going on in place leaves its children and theirs as they were. With
 `--baseline REV`, REV's code (checked out in a temporary worktree) plays the same games with
 this script; then the two records must agree state by state, and each key must be equal for
-exactly the same pairs of states in both (a key's form is the engine's business, what it tells
-apart is not: the solver's state counts depend on it). Exit code 1 on any difference.
+exactly the same pairs of states in both: the engine's key over all the states, the solver's
+within each line (a solver keys one game's states). A key's form is the engine's business, what
+it tells apart is not: the solver's state counts depend on it. Exit code 1 on any difference.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ class Recorder:
         self.names = names  # the fields of a state's data
         self.states: list[list[str]] = []
         self.problems: list[str] = []
+        self.lines = 0  # lines played: a solver's key is compared within its game only
 
     def data(self, state: Any) -> str:
         return repr([getattr(state, name) for name in self.names])
@@ -57,7 +59,11 @@ class Recorder:
         legal = state.legal_actions()
         words = [state.action_to_string(action) for action in legal]
         self.states.append(
-            [digest((self.data(state), legal, words)), digest(state.key()), digest(split(state))]
+            [
+                digest((self.data(state), legal, words)),
+                digest(state.key()),
+                f"{self.lines} {digest(split(state))}",
+            ]
         )
 
     def same(self, states: list[Any], before: list[str], what: str) -> None:
@@ -66,6 +72,7 @@ class Recorder:
 
     def line(self, state: Any, rng: random.Random, split: Keyer) -> None:
         """One random line from `state`, its children and grandchildren recorded at each step."""
+        self.lines += 1
         while not state.is_terminal():
             self.note(state, split)
             legal = state.legal_actions()

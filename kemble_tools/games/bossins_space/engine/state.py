@@ -5,11 +5,10 @@ decision."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from kemble_tools.engine.api import IllegalAction, Observer
-from kemble_tools.games.bossins_space.engine import board, choices, crew, effects, flow, piles
+from kemble_tools.games.bossins_space.engine import board, choices, crew, effects, flow, keys, piles
 from kemble_tools.games.bossins_space.engine.model import (
     CHOOSE,
     COOL,
@@ -32,7 +31,6 @@ from kemble_tools.games.bossins_space.engine.setup import initial
 from kemble_tools.games.bossins_space.engine.words import action_to_string, string_to_action
 
 TASKS = {**flow.TASKS, **effects.TASKS}
-FIELDS = tuple(f.name for f in fields(Position) if f.name != "rules")
 LISTS = ("threats", "threat_done", "boss_threats", "boss_threat_done", "drawn", "kept", "laid")
 LISTS += ("moving", "stack", "played")
 
@@ -76,7 +74,7 @@ class State(Position):
         return twin
 
     def key(self) -> bytes:
-        return repr([getattr(self, name) for name in FIELDS]).encode()
+        return keys.key(self)
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
