@@ -8,8 +8,8 @@ chance draw can pause any step and the position stays plain data."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -247,6 +247,31 @@ class Position:
     outcome: str = ONGOING
     reason: str | None = None
 
+    def __post_init__(self) -> None:
+        self.owned: set[str] | frozenset[str] = set(OWNED)  # a new position shares nothing
+
+    def own(self, name: str) -> Any:
+        """The list or dict `name`, to change in place. A clone shares all of them with its
+        original until one of the two changes one, and copies it first (copy on write): a
+        clone costs a dict copy, and a transition copies only what it changes."""
+        values = self.__dict__
+        if name not in values["owned"]:
+            values[name] = COPIES.get(name, list.copy)(values[name])
+            self.owns(name)
+        return values[name]
+
+    def pile(self, name: str) -> list[Segment]:
+        """Pile `name`, to change in place (see `own`: the piles' dict and each pile apart)."""
+        if name not in self.owned:
+            self.own("piles")[name] = self.piles[name][:]
+            self.owns(name)
+        return self.piles[name]
+
+    def owns(self, name: str) -> None:
+        if self.owned is SHARED:  # the first change since a clone: a set of its own
+            self.owned = set()
+        self.owned.add(name)  # type: ignore[union-attr]
+
     def card(self, card_id: str) -> dict[str, Any]:
         return self.rules.cards[card_id]
 
@@ -265,6 +290,19 @@ class Position:
 
     def yellow_left(self) -> int:
         return self.rules.yellow_cubes - sum(self.levels.values())
+
+
+def rows(found: list[list[Any]]) -> list[list[Any]]:
+    return [row[:] for row in found]
+
+
+# How a shared list or dict is copied before its first change (Position.own; a list by
+# default), and every name a position owns: its lists and dicts (the fields a factory makes)
+# and each pile.
+COPIES: dict[str, Callable[[Any], Any]] = {"grid": rows, "hands": rows}
+COPIES |= dict.fromkeys(("levels", "piles", "hits"), dict.copy)
+OWNED = frozenset((*(f.name for f in fields(Position) if f.default_factory is not MISSING), *PILES))
+SHARED: frozenset[str] = frozenset()  # what a clone and its original own
 
 
 @cache

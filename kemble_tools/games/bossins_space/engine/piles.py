@@ -76,7 +76,7 @@ def reveal(pos: Position, pile: str, card: str) -> None:
     at = next(i for i, c in enumerate(cards) if twin[c] == kind)  # the kind's first id
     card, rest = cards[at], cards[:at] + cards[at + 1 :]
     left: list[Segment] = [("bag", rest, take - 1, is_open)] if rest and take > 1 else []
-    pos.piles[pile][:1] = [card, *left]
+    pos.pile(pile)[:1] = [card, *left]
     pos.draws += 1
 
 
@@ -88,17 +88,17 @@ def resolve_chance(pos: Position, action: int) -> None:
 
 def pop(pos: Position, pile: str) -> str | None:
     """The top card of a pile that is `ready`."""
-    cards = pos.piles[pile]
+    cards = pos.pile(pile)
     return str(cards.pop(0)) if cards else None
 
 
 def reshuffle(pos: Position, source: str, dest: str, keep: tuple[str, ...] = ()) -> None:
     """A pile shuffled into a deck: one bag, a chance node unless `shuffles: seeded`."""
     cards = [c for c in pos.piles[source] if c not in keep]
-    pos.piles[source] = [c for c in pos.piles[source] if c in keep]
+    pos.pile(source)[:] = [c for c in pos.piles[source] if c in keep]
     if cards:
         shuffled = bag([str(c) for c in cards], pos.rules.twin, None, open_shuffle(pos))
-        pos.piles[dest] = [*pos.piles[dest], shuffled]
+        pos.pile(dest).append(shuffled)
 
 
 def open_shuffle(pos: Position) -> bool:
@@ -126,12 +126,12 @@ def take(pos: Position, pile: str, count: int) -> None:
     """A Deck upgrade takes cards in hand (D-BS-UPG-4: those there are, no reshuffle)."""
     if count <= 0 or not pos.piles[pile] or not ready(pos, pile, ("take", pile, count)):
         return
-    pos.moving.append(str(pos.piles[pile].pop(0)))
+    pos.own("moving").append(str(pos.pile(pile).pop(0)))
     pos.then(("take", pile, count - 1))
 
 
 def bag_on(pos: Position, pile: str) -> None:
     """The cards in hand go back on top of the pile as one bag (R-BS-UPG-6, D-BS-SOLO-6)."""
     if pos.moving:
-        pos.piles[pile][:0] = [bag(pos.moving, pos.rules.twin, None, open_shuffle(pos))]
+        pos.pile(pile)[:0] = [bag(pos.moving, pos.rules.twin, None, open_shuffle(pos))]
         pos.moving = []

@@ -25,6 +25,7 @@ KIND_LISTS = {
     "boss_threat": ("enemy_effects", "boss_effects"),
 }
 KIND_TRIGGERS = frozenset({"on_used", "on_timeline", "on_activation"})
+NO_PROGRAM = -1  # remembered for a card with no own effects on a trigger
 
 
 def intern(rules: Rules, ops: Sequence[Act]) -> int:
@@ -93,23 +94,33 @@ def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[Effect]) -
 
 
 def kind_program(rules: Rules, host: str, card_id: str, slot: int) -> int:
-    """The program of one printed effect (slot as in `printed`)."""
-    data = printed(rules, host, card_id, slot)
-    effects = [e for e in kind_effects(rules, host, data) if e.trigger in KIND_TRIGGERS]
-    return effects_program(rules, ("kind", host, card_id, slot), effects)
+    """The program of one printed effect (slot as in `printed`), made the first time."""
+    key = ("kind", host, card_id, slot)
+    number = rules.program_ids.get(key)
+    if number is None:
+        data = printed(rules, host, card_id, slot)
+        effects = [e for e in kind_effects(rules, host, data) if e.trigger in KIND_TRIGGERS]
+        number = effects_program(rules, key, effects)
+    return number
 
 
 def own_program(rules: Rules, host: str, card_id: str, trigger: str) -> int | None:
     """A card's own DSL effects on `trigger`, or None when it has none; for the Boss, card_id
-    names the side whose effects count (D-BS-BOSS-6)."""
+    names the side whose effects count (D-BS-BOSS-6). Looked up once, then remembered."""
+    key = ("own", host, card_id, trigger)
+    number = rules.program_ids.get(key)
+    if number is None:
+        number = rules.program_ids[key] = own_effects(rules, host, card_id, trigger, key)
+    return None if number == NO_PROGRAM else number
+
+
+def own_effects(rules: Rules, host: str, card_id: str, trigger: str, key: tuple) -> int:
     sides = rules.boss.get("sides", {})
     data = (sides.get(card_id) or {}) if host == "boss" else rules.card(card_id)
     # a Boss Threat card's `effects` are printed kinds, not DSL: only Effects count
     found = data.get("effects") or []
     effects = [e for e in found if isinstance(e, Effect) and e.trigger == trigger]
-    if not effects:
-        return None
-    return effects_program(rules, ("own", host, card_id, trigger), effects)
+    return effects_program(rules, key, effects) if effects else NO_PROGRAM
 
 
 def printed_effects(rules: Rules, host: str, card_id: str) -> int:

@@ -22,6 +22,7 @@ from kemble_tools.games.bossins_space.engine.model import (
     PLAY,
     REVERSED,
     SEAT,
+    SHARED,
     USE,
     WON,
     Position,
@@ -31,8 +32,6 @@ from kemble_tools.games.bossins_space.engine.setup import initial
 from kemble_tools.games.bossins_space.engine.words import action_to_string, string_to_action
 
 TASKS = {**flow.TASKS, **effects.TASKS}
-LISTS = ("threats", "threat_done", "boss_threats", "boss_threat_done", "drawn", "kept", "laid")
-LISTS += ("moving", "stack", "played")
 
 
 class State(Position):
@@ -56,16 +55,12 @@ class State(Position):
         return [1.0 if self.outcome == WON else 0.0]
 
     def clone(self) -> State:
-        """Every list and dict this position changes is copied; the rules are shared."""
+        """A position that shares the rules, and every list and dict with this one until one
+        of the two changes it (Position.own)."""
+        values = self.__dict__
+        values["owned"] = SHARED
         twin = State.__new__(State)
-        copied = self.__dict__.copy()
-        for name in LISTS:
-            copied[name] = copied[name][:]
-        copied["levels"], copied["hits"] = self.levels.copy(), self.hits.copy()
-        copied["grid"] = [row[:] for row in self.grid]
-        copied["hands"] = [hand[:] for hand in self.hands]
-        copied["piles"] = {name: cards[:] for name, cards in self.piles.items()}
-        twin.__dict__ = copied
+        twin.__dict__ = values.copy()
         return twin
 
     def child(self, action: int, observer: Observer | None = None) -> State:
@@ -107,6 +102,7 @@ class State(Position):
         if action not in self.legal_actions():
             raise IllegalAction(*self.refusal(action))
         text = self.action_to_string(action) if observer is not None else ""
+        self.own("stack")  # the work to do changes all along
         if self.chance is not None:
             piles.resolve_chance(self, action)
         elif self.pending is not None:
@@ -151,7 +147,7 @@ class State(Position):
         order drawn, or reversed (D-BS-SOLO-3: the player orders them)."""
         chosen = [c for i, c in enumerate(self.drawn) if mask >> i & 1]
         under = [c for i, c in enumerate(self.drawn) if not mask >> i & 1]
-        self.piles["command_deck"] += under[::-1] if mask & REVERSED else under
+        self.pile("command_deck").extend(under[::-1] if mask & REVERSED else under)
         twin = self.rules.twin  # kinds together, so equal keys mean equal indexes (solve.py)
         self.kept = sorted(self.kept + chosen, key=lambda card: (twin[card], card))
         self.drawn = []
@@ -166,8 +162,8 @@ class State(Position):
         a Boss EMP (D-BS-SOLO-5)."""
         base = LAY if action >= LAY else COOL if action >= COOL else USE
         mode = {USE: "used", COOL: "cooled", LAY: "skipped"}[base]
-        card = self.kept.pop(action - base)
-        self.laid.append((card, mode))
+        card = self.own("kept").pop(action - base)
+        self.own("laid").append((card, mode))
         self.part, self.hits, self.emp = "command", {}, False
         if mode == "cooled":
             board.cool(self, 2 if self.levels["lasers"] >= 3 else 1)  # D-BS-HEAT-2
