@@ -13,8 +13,9 @@ from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any
 
-from kemble_tools.dsl.ir import Act, Effect
+from kemble_tools.dsl.ir import Act
 from kemble_tools.engine.api import SetupError
+from kemble_tools.games.bossins_space.engine.content import PATHS, content_of
 
 ROWS = ("A", "B", "C")
 BOSS_ROWS = ("strip", "A", "B", "C")  # D-BS-BOSS-7: the marker's row counter
@@ -28,7 +29,6 @@ PILES = (
     "command_discard",
     "advanced_deck",
 )
-PATHS = ("missiles", "lasers", "deck", "structural")
 
 # Actions. A draft keep is a bitmask of the drawn cards kept (+REVERSED: the put-back cards go
 # under in the reverse of the drawn order); use/cool/lay name a kept card by its index; the
@@ -39,7 +39,6 @@ CHOOSE, SPACE, NAME, END, DRAW = 400, 420, 450, 600, 1000
 EXCHANGE, PEEK, PLAY, SEAT = 610, 611, 2000, 64  # crew play: PLAY + seat * SEAT + hand index
 REVERSED = 16
 BOSS_SPACE = 12
-BASE_NAMES = ("left", "right", *PATHS, "xp", "repair", "pilot", "keep", "own", "mechanic", "take")
 
 Cell = tuple[str, int] | None  # an Enemy card id and its damage tokens
 Bag = tuple[str, tuple[str, ...], int, bool]  # ("bag", cards sorted, how many to draw, open)
@@ -96,6 +95,8 @@ class Rules:
     plays: tuple[int, int] = (0, 0)  # the Captain's face-down plays, each other player's
     programs: list[tuple[Act, ...]] = field(default_factory=list, compare=False)
     program_ids: dict[Any, int] = field(default_factory=dict, compare=False)
+    # every effect's action list by what it is (programs.py), shared by the bundle's games
+    actions: dict[Any, tuple[Act, ...]] = field(default_factory=dict, compare=False)
 
     def card(self, card_id: str) -> dict[str, Any]:
         return self.cards[card_id]
@@ -114,18 +115,15 @@ def load_rules(
     if crew and open_chance:
         raise SetupError(f"{scenario_id} is a crew scenario: only solo ones are solved")
     bundle = with_local_cards(bundle, scenario)
-    cards: dict[str, dict[str, Any]] = {}
-    for section in ("commands", "threats", "enemies", "boss_threats"):
-        cards.update(bundle[section])
+    content = content_of(bundle)
     board = bundle["upgrade_board"]
     boss_id = scenario["boss"] if isinstance(scenario["boss"], str) else scenario["boss"]["card"]
     rules = scenario.get("rules", {})
-    ids = tuple(sorted(cards))
     return (
         Rules(
             bundle=bundle,
             scenario_id=scenario_id,
-            cards=cards,
+            cards=content.cards,
             boss_id=boss_id,
             boss=bundle["bosses"][boss_id],
             heat_limit=int(rules.get("heat_limit", board["heat_limit"])),
@@ -137,11 +135,12 @@ def load_rules(
             seed=int(scenario.get("seed", 0)) if seed is None else seed,
             open_chance=open_chance,
             seeded_shuffles=rules.get("shuffles", "chance") == "seeded",
-            numbers={card: n for n, card in enumerate(ids)},
-            ids=ids,
-            twin=twins(cards),
-            names=(*BASE_NAMES, *option_names(bundle)),
+            numbers=content.numbers,
+            ids=content.ids,
+            twin=content.twin,
+            names=content.names,
             **(seats(bundle, scenario) if crew else {}),
+            actions=content.actions,
         ),
         scenario,
     )
@@ -168,38 +167,6 @@ def seats(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
         "hand_limit": int(row["hand"]),
         "plays": (int(row["captain_plays"]), int(row["other_plays"])),
     }
-
-
-def twins(cards: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """Cards whose data differ only in id, name and flavour play alike: a bag is a multiset of
-    such classes (§6 of the rules' contract: the canonical key)."""
-    first: dict[str, str] = {}
-    found: dict[str, str] = {}
-    for card_id in sorted(cards):
-        data = {k: v for k, v in cards[card_id].items() if k not in ("id", "name", "flavour")}
-        found[card_id] = first.setdefault(repr(sorted(data.items())), card_id)
-    return found
-
-
-def option_names(bundle: dict[str, Any]) -> list[str]:
-    """The names of every `choose: {option: …}` in the kinds' programs, beyond BASE_NAMES."""
-    names: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, Act):
-            if node.action == "choose" and isinstance(node.args.get("option"), dict):
-                names.update(node.args["option"])
-            walk(list(node.args.values()))
-        elif isinstance(node, Effect):
-            walk(list(node.actions))
-        elif isinstance(node, dict):
-            walk(list(node.values()))
-        elif isinstance(node, (list, tuple)):
-            for value in node:
-                walk(value)
-
-    walk(bundle.get("kinds", {}))
-    return sorted(names - set(BASE_NAMES))
 
 
 @dataclass

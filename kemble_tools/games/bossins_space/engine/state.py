@@ -32,6 +32,7 @@ from kemble_tools.games.bossins_space.engine.setup import initial
 from kemble_tools.games.bossins_space.engine.words import action_to_string, string_to_action
 
 TASKS = {**flow.TASKS, **effects.TASKS}
+MODES = {USE: "used", COOL: "cooled", LAY: "skipped"}
 
 
 class State(Position):
@@ -93,13 +94,26 @@ class State(Position):
             return [END]
         if self.phase == "plays":
             return crew_actions(self)
-        indexes = range(len(self.kept))
-        if self.boss_emp == self.column:  # D-BS-SOLO-5: `lay` only, and only here
-            return [LAY + i for i in indexes]
-        return [*(USE + i for i in indexes), *(COOL + i for i in indexes)]
+        return [word + i for word in self.lay_words() for i in range(len(self.kept))]
+
+    def lay_words(self) -> tuple[int, ...]:
+        """How the kept cards may go into this column: `lay` only where a Boss EMP skips the
+        Command card, and only there (D-BS-SOLO-5); else use or cool."""
+        return (LAY,) if self.boss_emp == self.column else (USE, COOL)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether `action` is one of `legal_actions()`: a choice's answers and the Timeline's
+        words are checked without listing them (every transition asks)."""
+        if self.outcome == ONGOING and self.chance is None:
+            if self.pending is not None:
+                return action in self.pending[1]
+            if self.phase == "timeline":
+                word, index = divmod(action, 100)  # USE, COOL, LAY + the kept card's index
+                return word * 100 in self.lay_words() and index < len(self.kept)
+        return action in self.legal_actions()
 
     def apply_action(self, action: int, observer: Observer | None = None) -> None:
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalAction(*self.refusal(action))
         text = self.action_to_string(action) if observer is not None else ""
         self.own("stack")  # the work to do changes all along
@@ -161,7 +175,7 @@ class State(Position):
         """D-BS-RND-4 step 6a: use, cool (R-BS-HEAT-4, with Lasers level 3 by 2) or lay under
         a Boss EMP (D-BS-SOLO-5)."""
         base = LAY if action >= LAY else COOL if action >= COOL else USE
-        mode = {USE: "used", COOL: "cooled", LAY: "skipped"}[base]
+        mode = MODES[base]
         card = self.own("kept").pop(action - base)
         self.own("laid").append((card, mode))
         self.part, self.hits, self.emp = "command", {}, False
