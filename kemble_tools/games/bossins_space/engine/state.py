@@ -64,6 +64,14 @@ class State(Position):
         twin.__dict__ = values.copy()
         return twin
 
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # an independent position of the same game: the rules are shared, never copied
+        # (OpenSpiel clones Python states with copy.deepcopy)
+        return self.clone()
+
     def child(self, action: int, observer: Observer | None = None) -> State:
         twin = self.clone()
         twin.apply_action(action, observer)
