@@ -3,7 +3,7 @@
 Run from the project root:
 
     python benchmarks/engine.py [--games 400] [--full-games 40] [--bossin-full-games 200]
-                                [--seed 1] [--rounds 5] [--baseline REV] [--profile]
+                                [--seed 1] [--rounds 5] [--baseline REV] [--repeat N] [--profile]
 
 For Kemble's Cascade and Bossin' Space (benchmarks/engine_games.py), plays uniformly random
 games (a random legal action at every step) on every shipped scenario of the game, and whole
@@ -25,9 +25,11 @@ by phases of a few seconds, and this way a slow phase costs both games alike. Bo
 printed side by side with the ratio Bossin' / Kemble. With `--baseline REV`, git revision REV
 is checked out in a temporary worktree and measured by this same script in a second process
 (the script adapts to the engine's API of that revision; a revision without Bossin' Space has
-no rows for it), then each game is printed with the ratio new / old. `--profile` prints, for
-each game, the functions where transitions spend most of their time (the figures of a profiled
-run are the profiler's, not the engine's).
+no rows for it), then each game is printed with the ratio new / old. On a machine others load,
+`--repeat N` measures this tree (and REV) N times each in fresh processes, the trees taking
+turns, and prints the median of each figure. `--profile` prints, for each game, the functions
+where transitions spend most of their time (the figures of a profiled run are the profiler's,
+not the engine's).
 """
 
 from __future__ import annotations
@@ -38,14 +40,16 @@ import gc
 import json
 import pstats
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from engine_games import TITLES, Engine, Start, load_engines
-from revision import run_at
+from revision import ROOT, run_at, run_in, worktree
 
 SETUPS = ("scenarios", "full games")
 METRICS = (
@@ -254,9 +258,9 @@ def size(found: dict[int, Any]) -> int:
 # --- the run and its report ------------------------------------------------------------------
 
 
-def baseline(rev: str, options: argparse.Namespace) -> dict[str, Any]:
-    """Measure revision `rev` with this script, from a temporary worktree."""
-    arguments = [
+def child(options: argparse.Namespace) -> list[str]:
+    """The arguments of a run of this script in a second process, with these options."""
+    return [
         "--json",
         f"--games={options.games}",
         f"--full-games={options.full_games}",
@@ -264,7 +268,35 @@ def baseline(rev: str, options: argparse.Namespace) -> dict[str, Any]:
         f"--seed={options.seed}",
         f"--rounds={options.rounds}",
     ] + (["--profile"] if options.profile else [])
-    return json.loads(run_at(rev, __file__, arguments))  # type: ignore[no-any-return]
+
+
+def baseline(rev: str, options: argparse.Namespace) -> dict[str, Any]:
+    """Measure revision `rev` with this script, from a temporary worktree."""
+    return json.loads(run_at(rev, __file__, child(options)))  # type: ignore[no-any-return]
+
+
+def repeated(options: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """`--repeat` runs of this tree and of the baseline, each in a fresh process, the trees
+    taking turns; each figure the median of its runs."""
+    with ExitStack() as stack:
+        trees = {"now": ROOT}
+        if options.baseline:
+            trees["old"] = stack.enter_context(worktree(options.baseline))
+        found: dict[str, list[Any]] = {label: [] for label in trees}
+        for _ in range(options.repeat):
+            for label, tree in trees.items():
+                found[label].append(json.loads(run_in(tree, __file__, child(options))))
+    return median(found["now"]), median(found["old"]) if "old" in found else None
+
+
+def median(runs: list[Any]) -> Any:
+    """Each number the median of the runs' (anything else, the first run's)."""
+    first = runs[0]
+    if isinstance(first, dict):
+        return {key: median([run[key] for run in runs]) for key in first}
+    if isinstance(first, (int, float)) and not isinstance(first, bool):
+        return statistics.median_low(runs)  # a figure one run measured
+    return first
 
 
 def figure(results: dict[str, Any], key: str, fmt: str) -> str:
@@ -337,8 +369,14 @@ def main() -> None:
     )
     parser.add_argument("--baseline", metavar="REV", help="also measure this git revision")
     parser.add_argument("--profile", action="store_true", help="show where the time goes")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs of each tree, in turns (figures: medians)"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.repeat > 1 and not options.json:
+        report(*repeated(options), options.baseline)
+        return
     now = measure(options)
     if options.json:
         print(json.dumps(now))
