@@ -273,6 +273,9 @@ SHARED: frozenset[str] = frozenset()  # what a clone and its original own
 
 
 @cache
-def keep_masks(count: int, keep: int) -> list[int]:
-    """Every way to keep `keep` of `count` drawn cards, as bitmasks, in numeric order."""
-    return [m for m in range(1 << count) if bin(m).count("1") == keep]
+def draft_keeps(count: int, keep: int, reversible: bool) -> tuple[int, ...]:
+    """Every keep of `keep` of `count` drawn cards, as bitmasks in numeric order, each also
+    with the put-back cards reversed when more than one goes back (`reversible`)."""
+    orders = (0, REVERSED) if reversible else (0,)
+    masks = [m for m in range(1 << count) if bin(m).count("1") == keep]
+    return tuple(KEEP + m + o for m in masks for o in orders)

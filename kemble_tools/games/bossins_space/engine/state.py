@@ -26,7 +26,7 @@ from kemble_tools.games.bossins_space.engine.model import (
     USE,
     WON,
     Position,
-    keep_masks,
+    draft_keeps,
 )
 from kemble_tools.games.bossins_space.engine.setup import initial
 from kemble_tools.games.bossins_space.engine.words import action_to_string, string_to_action
@@ -94,15 +94,17 @@ class State(Position):
         if self.pending is not None:
             return list(self.pending[1])
         if self.phase in ("draft1", "draft2"):
-            keep = self.rules.draft[0 if self.phase == "draft1" else 1][1]
-            masks = keep_masks(len(self.drawn), min(keep, len(self.drawn)))
-            orders = (0, REVERSED) if len(self.drawn) - keep > 1 else (0,)
-            return [KEEP + m + o for m in masks for o in orders]
+            return list(self.keeps())
         if self.phase == "end":
             return [END]
         if self.phase == "plays":
             return crew_actions(self)
         return [word + i for word in self.lay_words() for i in range(len(self.kept))]
+
+    def keeps(self) -> tuple[int, ...]:
+        """The draft's keeps (R-BS-SOLO-3, D-BS-SOLO-3)."""
+        keep, count = self.rules.draft[0 if self.phase == "draft1" else 1][1], len(self.drawn)
+        return draft_keeps(count, min(keep, count), count - keep > 1)
 
     def lay_words(self) -> tuple[int, ...]:
         """How the kept cards may go into this column: `lay` only where a Boss EMP skips the
@@ -110,14 +112,16 @@ class State(Position):
         return (LAY,) if self.boss_emp == self.column else (USE, COOL)
 
     def is_legal(self, action: int) -> bool:
-        """Whether `action` is one of `legal_actions()`: a choice's answers and the Timeline's
-        words are checked without listing them (every transition asks)."""
+        """Whether `action` is one of `legal_actions()`: a choice's answers, the draft's keeps
+        and the Timeline's words are checked without listing them (every transition asks)."""
         if self.outcome == ONGOING and self.chance is None:
             if self.pending is not None:
                 return action in self.pending[1]
             if self.phase == "timeline":
                 word, index = divmod(action, 100)  # USE, COOL, LAY + the kept card's index
                 return word * 100 in self.lay_words() and index < len(self.kept)
+            if self.phase in ("draft1", "draft2"):
+                return action in self.keeps()
         return action in self.legal_actions()
 
     def apply_action(self, action: int, observer: Observer | None = None) -> None:
