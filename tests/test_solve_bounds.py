@@ -16,7 +16,7 @@ from scenario_family import UNWINNABLE, WINNABLE, family_scenario
 
 from kemble_tools.dsl.ir import Act, Attr, Call, Effect, Lit, Select, Span
 from kemble_tools.games.kembles_cascade.engine import actions as A
-from kemble_tools.games.kembles_cascade.solve.abstract import ACTION_MEANINGS
+from kemble_tools.games.kembles_cascade.solve.bounds.gives import ACTION_MEANINGS
 from kemble_tools.games.kembles_cascade.vocabulary.actions import ACTIONS
 from kemble_tools.solve.hooks import SoloGame, solo_game
 from kemble_tools.solve.naive import solve_naive

@@ -20,7 +20,7 @@ from __future__ import annotations
 from kemble_tools.dsl.ir import Act, Lit
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine.state import BATTLE
-from kemble_tools.games.kembles_cascade.solve.sources import Sources
+from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
 
 # statistics a turn-long change raises to the player's good, and costs it may set to nothing
 RAISED = frozenset({"moves", "turret_shots", "shield", "max_overloads"})
