@@ -216,3 +216,24 @@ def test_on_random_scenarios_the_pruned_and_the_plain_order_agree(seed: int) -> 
             answers.append(search.run().sure)
     if len(answers) == 2:
         assert answers[0] == answers[1]
+
+
+def test_cards_that_can_change_places_turn_the_bounds_off() -> None:
+    # R-OBJ-MOSQ-2: a hit mosquito swaps its card with a neighbour, so the boss's last row may
+    # stay longer than the scroll schedule says
+    data = family_scenario(UNWINNABLE[0])
+    first = next(iter(data["cards"].values()))
+    first["quadrants"][0] = {"object": "space_mosquito"}
+    game = solo_game(base_bundle(), data)
+    assert game.bounds_off is not None and "swap_card" in game.bounds_off
+
+
+def test_a_boss_part_that_removes_itself_turns_the_bounds_off() -> None:
+    # D-BOS-2: a part gone without the player's work would make the boss fall sooner
+    bundle = changed_bundle()
+    span = Span("cards/kembles-cascade/bosses/cannonram.yaml", 1, 1)
+    vanish = Act("cover", {"quadrant": Select("this_quadrant", {})}, span)
+    rule = bundle["bosses"]["CANNONRAM"]["special_rules"]["ram_cannon"]
+    rule["effects"] = [*rule["effects"], Effect("on_round_start", None, (vanish,), span)]
+    game = solo_game(bundle, family_scenario(UNWINNABLE[0]))
+    assert game.bounds_off is not None and "removes itself" in game.bounds_off

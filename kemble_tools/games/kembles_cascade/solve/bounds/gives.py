@@ -164,6 +164,8 @@ class Flags:
     removes_self: bool = False  # destroy/cover `this_quadrant`
     swaps: list[str] = field(default_factory=list)  # swap_card
     spawns: list[str] = field(default_factory=list)  # the object kinds `spawn` puts down
+    spawned_over: list[tuple[str, str | None, str]] = field(default_factory=list)
+    # ^ where `spawn` puts them: (selector, the object kind it is limited to, source)
     teleports: bool = False
 
 
@@ -303,6 +305,19 @@ def _check_finite(result: Give, actions: Iterable[Act]) -> None:
 # --- what effects do to the board --------------------------------------------------------------
 
 
+def removes_itself(actions: Iterable[Act]) -> bool:
+    """Some run of `actions` (in a branch too) destroys or covers the quadrant carrying them."""
+    for act in actions:
+        if ACTION_MEANINGS.get(act.action) == "nested":
+            if any(removes_itself(inner) for inner in nested(act)):
+                return True
+        elif act.action in ("destroy", "cover"):
+            target = act.args.get("target" if act.action == "destroy" else "quadrant")
+            if (_selector(target) or "this_quadrant") == "this_quadrant":
+                return True
+    return False
+
+
 def effect_flags(actions: Iterable[Act], flags: Flags, where: str) -> None:
     """Record what `actions` can do to the board (`Flags`), `where` naming their source."""
     for act in actions:
@@ -322,5 +337,9 @@ def effect_flags(actions: Iterable[Act], flags: Flags, where: str) -> None:
         elif name == "spawn":
             kind = act.args.get("object")
             flags.spawns.append(str(getattr(kind, "value", kind)))
+            target = act.args.get("quadrant")
+            shows = target.args.get("object") if isinstance(target, Select) else None
+            limit = str(shows.value) if isinstance(shows, Lit) else None
+            flags.spawned_over.append((_selector(target) or "?", limit, where))
         elif name == "teleport":
             flags.teleports = True

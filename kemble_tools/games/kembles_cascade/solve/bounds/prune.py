@@ -28,14 +28,12 @@ turns the bounds off (`off` says why) and the search runs without them.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 from typing import Any
 
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine.content import STAT
 from kemble_tools.games.kembles_cascade.engine.state import BATTLE, POWERDOWN, SENSOR, TURN_CHOICE
 from kemble_tools.games.kembles_cascade.engine.threat import threat_level
-from kemble_tools.games.kembles_cascade.solve.bounds.gives import Unbounded
 from kemble_tools.games.kembles_cascade.solve.bounds.income import Income, Incomes
 from kemble_tools.games.kembles_cascade.solve.bounds.parts import (
     Parts,
@@ -46,7 +44,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.parts import (
 )
 from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
 from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window, window
-from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
+from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources, every_quadrant
 
 MOVES, TURRET, SHIELD = STAT["moves"], STAT["turret_shots"], STAT["shield"]
 OVERLOADS, RECHARGE = STAT["max_overloads"], STAT["recharge"]
@@ -67,13 +65,9 @@ class Bounds:
         self.parts = Parts(game, self.sources)
         self.incomes = Incomes(game, self.sources)
         self._verdicts: dict[Any, bool] = {}
-        try:  # read every quadrant the game can show now, so no search meets one it cannot
-            for q in _every_quadrant(game):
-                why = self.sources.repeating_gains(q)
-                if why is not None:
-                    raise Unbounded(why)
-        except Unbounded as why:
-            self.off = self.off or str(why)
+        if self.off is None:  # a quadrant that feeds its own trigger defeats every bound
+            why = next(filter(None, map(self.sources.repeating_gains, every_quadrant(game))), None)
+            self.off = why
 
     def cache_bytes(self) -> int:
         """The memory the answers, incomes and options kept for reuse hold, estimated (fitted
@@ -262,13 +256,6 @@ def _features(s: State) -> tuple[Any, ...]:
         *(player.energy, player.threat, player.bellonium, player.upgrades, player.hand, row),
         *(player.stats, s.powerup_deck, s.sensor_deck, s.sensor_discard, player.hand_sensors),
     )
-
-
-def _every_quadrant(game: Game) -> Iterator[int]:
-    """Every printed quadrant of the game's cards (its tables)."""
-    for card in game.tables.cards:
-        yield from card.front
-        yield from card.back or ()
 
 
 def _overloads_left(s: State, income: Income) -> list[float]:

@@ -9,6 +9,7 @@ instead.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from kemble_tools.dsl.ir import Act, Effect, Select
@@ -22,8 +23,10 @@ from kemble_tools.games.kembles_cascade.solve.bounds.gives import (
     effect_flags,
     give,
     most,
+    removes_itself,
     total,
 )
+from kemble_tools.games.kembles_cascade.solve.canonical import cards_in_game
 
 ARRIVAL = frozenset({"on_enter", "on_pushed_onto"})
 PER_ROUND = frozenset({"on_round_start", "on_turn_start", "on_turn_end", "passive"})
@@ -66,6 +69,8 @@ class Sources:
             self.powerups = [self._powerup(i) for i in range(len(self.tables.powerups))]
             self.sensors = {s.number: self._sensor(s.number) for s in self.tables.sensors}
             self.bought = self._bought()
+            for q in every_quadrant(game):  # every card's, so that no search meets one unread
+                self.quadrant(q)
             self._check_owned_cards()
             self._check_spawned()
         except Unbounded as why:
@@ -94,6 +99,9 @@ class Sources:
         for effect in self.effects_of(quadrant):
             gives = give(effect.actions, host)
             once = uses_itself(effect.actions)
+            rams = once and effect.trigger in ARRIVAL  # a ram is the bounds' own case
+            if quadrant.kind.boss and removes_itself(effect.actions) and not rams:
+                self.flags.removes.append(f"a boss part removes itself ({effect.trigger})")
             hooks.append(Hook(effect.trigger, gives, once))
             effect_flags(effect.actions, self.flags, f"object {quadrant.kind.id}")
             if once and effect.trigger in ARRIVAL:
@@ -190,12 +198,26 @@ class Sources:
 
     def _check_spawned(self) -> None:
         """Objects that effects put on the board come in numbers no bound follows: they may
-        give nothing."""
+        give nothing; and they may be put only where no boss part can be (replacing one would
+        spare the player destroying it)."""
+        kinds = self.game.tables.kind_index
+        for selector, limit, where in self.flags.spawned_over:
+            safe = selector == "quadrants_of" and limit in kinds
+            if not safe or self.game.tables.kinds[kinds[limit]].boss:
+                self.flags.removes.append(f"{where}: spawn over {limit or selector}")
         host = Host(cells=self.cells)
         for kind in set(self.flags.spawns):
             for effect in self.game.bundle["objects"][kind]["effects"]:
                 if give(effect.actions, host).gives_resources:
                     raise Unbounded(f"spawned {kind} objects give the player something")
+
+
+def every_quadrant(game: Game) -> Iterator[int]:
+    """Every printed quadrant of the cards the game can show, both sides."""
+    for card in sorted(cards_in_game(game)):
+        spec = game.tables.cards[card]
+        yield from spec.front
+        yield from spec.back or ()
 
 
 def uses_itself(actions: tuple[Act, ...]) -> bool:
