@@ -93,7 +93,7 @@ def varied_scenario(seed: int) -> dict[str, Any]:
     return data
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=10**6))
 def test_on_random_scenarios_every_pruned_state_is_lost(seed: int) -> None:
     game = solo_game(base_bundle(), varied_scenario(seed))
@@ -194,7 +194,7 @@ def test_cards_as_good_played_first_are_played_first_or_not_at_all() -> None:
     assert (A.PLAY, index["repair_kit"]) in later  # energy is capped: not the same
 
 
-@pytest.mark.parametrize("seed", [WINNABLE[0], WINNABLE[3], UNWINNABLE[5], UNWINNABLE[10]])
+@pytest.mark.parametrize("seed", [WINNABLE[0], UNWINNABLE[5], UNWINNABLE[10]])
 def test_playing_commuting_cards_first_keeps_every_verdict(seed: int) -> None:
     game = with_hand(seed, [EARLY[seed % 5], EARLY[(seed + 2) % 5], EARLY[(seed + 3) % 5]])
     assert game.commuting.early
@@ -204,7 +204,7 @@ def test_playing_commuting_cards_first_keeps_every_verdict(seed: int) -> None:
     assert canonical.sure == every_order.sure and canonical.probability == every_order.probability
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(min_value=0, max_value=10**6))
 def test_on_random_scenarios_the_pruned_and_the_plain_order_agree(seed: int) -> None:
     game = solo_game(base_bundle(), varied_scenario(seed))
