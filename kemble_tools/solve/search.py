@@ -34,6 +34,9 @@ QUICK_LOOK = 200_000  # states tried in the actions' own order before ordering r
 # entry of a lost front. Fitted to tracemalloc on the shipped scenarios so that the estimate runs
 # 5-80 % above what the table really holds (tests/test_solve.py checks it stays within bounds).
 NODE_BYTES, EDGE_BYTES, FRONT_BYTES = 320, 90, 200
+# The bounds are asked of every state within a round until this many were asked; if they cut
+# fewer than this share of them, they are asked of round-level nodes only (`_hopeless`).
+BOUNDS_TRIAL, BOUNDS_WORTH = 20_000, 0.02
 # The search recurses (value -> _region -> value) once for every node on the line it follows.
 RECURSION_LIMIT = 10_000
 
@@ -96,6 +99,8 @@ class Search:
         )
         self.bounded: list[State] | None = [] if keep_bounded else None  # for soundness tests
         self.cut = 0  # states the bounds proved lost
+        self.asked = 0  # states the bounds were asked about
+        self.bounds_mid_round = True
         self.cache_bytes: Callable[[], int] = getattr(game, "cache_bytes", lambda: 0)
         self.limits = limits or Limits()
         self.progress = progress
@@ -268,12 +273,19 @@ class Search:
                 continue
             if is_node(child):
                 yield (*path, action), child, key
-            elif not self._hopeless(child):
+            elif not (self.bounds_mid_round and self._hopeless(child)):
                 stack.append((child, (*path, action), iter(ordered(child))))
 
     def _hopeless(self, state: State) -> bool:
-        """The game's bounds prove `state` lost (SoloGame.hopeless)."""
-        if self.hopeless is None or not self.hopeless(state):
+        """The game's bounds prove `state` lost (SoloGame.hopeless). Within a round they are
+        asked of every state until it is clear they seldom answer yes (BOUNDS_TRIAL), then of
+        nodes only: a bound that cuts little costs more than the states it saves."""
+        if self.hopeless is None:
+            return False
+        self.asked += 1
+        if self.asked == BOUNDS_TRIAL and self.cut < BOUNDS_TRIAL * BOUNDS_WORTH:
+            self.bounds_mid_round = False
+        if not self.hopeless(state):
             return False
         self.cut += 1
         if self.bounded is not None:

@@ -62,11 +62,7 @@ class Commuting:
         player = state.players[0]
         if any(card in self._drawing for card in player.hand):
             return True
-        for q in state.cells:
-            for hook in self.sources.quadrant(q).hooks:
-                if hook.gives.powerups or hook.gives.buy:
-                    return True
-        return False
+        return not self.sources.drawing.isdisjoint(state.cells)
 
 
 def _gives_only_more(game: Game, powerup: str, monotone: frozenset[str]) -> bool:

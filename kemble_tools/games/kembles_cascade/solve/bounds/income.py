@@ -113,7 +113,7 @@ class Incomes:
             later
             or s.players[0].astral
             or (turn is not None and turn.kind == POWERDOWN)
-            or (any(hook.gives.buy for q in s.cells for hook in self.sources.quadrant(q).hooks))
+            or not self.sources.buying.isdisjoint(s.cells)
         )
 
 

@@ -123,23 +123,28 @@ class Parts:
         """The ways the row's parts can fall: (rammed, their energy, damage for the rest, the
         largest part shot), Pareto-best only; for a card with two sides, either side may be
         the one whose parts must fall (covers come off when a card turns)."""
-        cards = self._parts(s, found)
-        key = tuple(cards)
+        shown = tuple(self._shown(s, card) for card in found.cards)
+        key = (shown, s.turn.damage if s.turn is not None else ())
         made = self._options.get(key)
         if made is None:
-            made = self._options[key] = _pareto(_ways(cards))
+            made = self._options[key] = _pareto(_ways(self._parts(s, found, shown)))
         return made
 
-    def _parts(self, s: State, found: Window) -> list[tuple[tuple[Part, ...], ...]]:
+    def _shown(self, s: State, card: int) -> tuple[int, int]:
+        """The quadrants a card shows: in play, or as it will be dealt."""
+        cell = self.game.card_cell(s, card)
+        return (s.cells[cell], s.cells[cell + 1]) if cell >= 0 else self.game.dealt_side(card)
+
+    def _parts(
+        self, s: State, found: Window, shown_by_card: tuple[tuple[int, int], ...]
+    ) -> list[tuple[tuple[Part, ...], ...]]:
         """For each card of the row: its sides' parts to destroy."""
         game, tables = self.game, self.game.tables
         rule = defeat_rule(game, tables.bosses[found.boss].id)
         done = dict(s.turn.damage) if s.turn is not None else {}
         cards = []
-        for card in found.cards:
+        for card, shown in zip(found.cards, shown_by_card, strict=True):
             spec = tables.cards[card]
-            cell = game.card_cell(s, card)
-            shown = (s.cells[cell], s.cells[cell + 1]) if cell >= 0 else game.dealt_side(card)
             sides = [shown]
             if spec.back is not None:
                 other = spec.back if tables.quadrants[shown[0]].side == 0 else spec.front

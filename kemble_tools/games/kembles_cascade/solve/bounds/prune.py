@@ -65,9 +65,20 @@ class Bounds:
         self.parts = Parts(game, self.sources)
         self.incomes = Incomes(game, self.sources)
         self._verdicts: dict[Any, bool] = {}
+        self._windows: dict[Any, Window | None] = {}
         if self.off is None:  # a quadrant that feeds its own trigger defeats every bound
             why = next(filter(None, map(self.sources.repeating_gains, every_quadrant(game))), None)
             self.off = why
+
+    def _window(self, s: State) -> Window | None:
+        """The boss's last row and its turns (schedule.py), worked out once per board."""
+        turn = s.turn
+        key = (s.cells, s.deck, s.boss_rows_pending, s.boss, None if turn is None else turn.kind)
+        if key not in self._windows:
+            if len(self._windows) >= MOST_VERDICTS // 10:
+                self._windows.clear()
+            self._windows[key] = window(self.game, s)
+        return self._windows[key]
 
     def cache_bytes(self) -> int:
         """The memory the answers, incomes and options kept for reuse hold, estimated (fitted
@@ -75,7 +86,7 @@ class Bounds:
         return (
             VERDICT_BYTES * len(self._verdicts)
             + INCOME_BYTES * len(self.incomes)
-            + OPTIONS_BYTES * len(self.parts)
+            + OPTIONS_BYTES * (len(self.parts) + len(self._windows))
         )
 
     def _boss_off(self) -> str | None:
@@ -113,7 +124,7 @@ class Bounds:
         turns with everything the game can still give."""
         if s.boss_defeated:
             return True
-        found = window(self.game, s)
+        found = self._window(s)
         if found is None:
             return False  # no boss will ever be in play: a solo game cannot be won
         if only_this_turn:
@@ -204,7 +215,7 @@ class Bounds:
             return False  # its threat was resolved when it began
         if turn is None and s.phase not in (SENSOR, TURN_CHOICE):
             return False
-        found = window(self.game, s)
+        found = self._window(s)
         if found is None:
             return False
         income = self.incomes.of(s, found.this_turn())

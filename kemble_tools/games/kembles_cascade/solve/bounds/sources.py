@@ -65,12 +65,18 @@ class Sources:
         self.powerups: list[Give] = []
         self.sensors: dict[int, Give] = {}
         self.bought: dict[tuple[int, int], Give] = {}
+        self.buying: frozenset[int] = frozenset()  # quadrants that offer a buy (a merchant)
+        self.drawing: frozenset[int] = frozenset()  # … or can put a card in the hand
         try:
             self.powerups = [self._powerup(i) for i in range(len(self.tables.powerups))]
             self.sensors = {s.number: self._sensor(s.number) for s in self.tables.sensors}
             self.bought = self._bought()
             for q in every_quadrant(game):  # every card's, so that no search meets one unread
                 self.quadrant(q)
+            self.buying = frozenset(q for q, got in self._quadrants.items() if _gives(got, "buy"))
+            self.drawing = frozenset(
+                q for q, got in self._quadrants.items() if _gives(got, "buy", "powerups")
+            )
             self._check_owned_cards()
             self._check_spawned()
         except Unbounded as why:
@@ -218,6 +224,10 @@ def every_quadrant(game: Game) -> Iterator[int]:
         spec = game.tables.cards[card]
         yield from spec.front
         yield from spec.back or ()
+
+
+def _gives(source: QuadrantSource, *what: str) -> bool:
+    return any(getattr(hook.gives, name) for hook in source.hooks for name in what)
 
 
 def uses_itself(actions: tuple[Act, ...]) -> bool:
