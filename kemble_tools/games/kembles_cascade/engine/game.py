@@ -129,7 +129,12 @@ class Game:
         cls, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool = False
     ) -> Game:
         """A scenario's game (formats.md §3). With `open_chance`, the power-up and sensor decks
-        the scenario does not fix are drawn at chance nodes instead of in the seeded order."""
+        the scenario does not fix are drawn at chance nodes instead of in the seeded order. A
+        scenario with a shuffled deck is the game its seed deals (deal.py)."""
+        if isinstance(scenario.get("deck"), dict):  # a whole game: the deal of its seed
+            from kemble_tools.games.kembles_cascade.engine.deal import deal  # deal.py needs Game
+
+            scenario = deal(bundle, scenario, int(scenario.get("seed", 0)))
         variant = scenario["variant"]  # formats.md §3: a scenario names its variant
         return cls(
             bundle,

@@ -9,9 +9,10 @@ from typing import Any
 from kemble_tools.engine.kernel import CHANCE
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.deal import is_shuffled
 from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
 from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
-from kemble_tools.games.kembles_cascade.solve import reach
+from kemble_tools.games.kembles_cascade.solve import fullgame, reach
 from kemble_tools.games.kembles_cascade.solve.canonical import Canon
 from kemble_tools.games.kembles_cascade.solve.chance import SeededDraws, fixed_scenarios
 from kemble_tools.solve.hooks import STEP, TURN
@@ -146,7 +147,15 @@ class KembleSolver:
         return KembleSoloGame(Game.from_scenario(bundle, scenario, open_chance))
 
     def not_solvable(self, scenario: Mapping[str, Any]) -> str | None:
-        return None  # every scenario is a solo one
+        if is_shuffled(scenario):  # every scenario is a solo one; this one, many
+            return "a whole game from a shuffled deck: `kemble solve` on its file estimates it"
+        return None
+
+    def full_game(self, bundle: dict[str, Any], scenario: Mapping[str, Any]) -> Any:
+        return fullgame.full_game(bundle, scenario)
+
+    def whole_game(self, bundle: dict[str, Any], variant: str, boss: str | None) -> Any:
+        return fullgame.whole_game(bundle, variant, boss)
 
     def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
         return reach.reach(bundle, name)
