@@ -150,7 +150,7 @@ class Belief:
                     for c in self.bundle["decks"][code]["cards"]
                     if c not in self.dealt[:seen] and c in index
                 ]
-                for code in set(self.places[seen:])
+                for code in sorted(set(self.places[seen:]))
             }
             for pile in unseen.values():
                 rng.shuffle(pile)
@@ -170,7 +170,9 @@ class Belief:
 
 
 def _shuffled(cards: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
-    pile = list(cards)
+    """The cards in an order from `rng` alone: sorted first, so that the order they were in
+    (the hidden one) cannot show through."""
+    pile = sorted(cards)
     rng.shuffle(pile)
     return tuple(pile)
 

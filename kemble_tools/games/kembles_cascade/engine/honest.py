@@ -39,12 +39,12 @@ class HonestLookahead(LookaheadPolicy):
 
     def _value(self, state: State, action: int, child: State, me: int) -> tuple[float, bool]:
         if not shows_hidden(state, child) and not child.is_chance_node():
-            return heuristic.score(child, me), False
+            return heuristic.solo_score(child), False
         scores = []
         for _ in range(SAMPLES):
             imagined = self.belief.sample(state, self.rng)
             try:
-                scores.append(heuristic.score(imagined.child(action), me))
+                scores.append(heuristic.solo_score(imagined.child(action)))
             except IllegalAction:  # cannot happen on what the player sees; never a guess
                 continue
         return (sum(scores) / len(scores) if scores else float("-inf")), True

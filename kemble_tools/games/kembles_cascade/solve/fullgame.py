@@ -37,8 +37,9 @@ class KembleFullGame:
         """The honest bot's game on the deal: won, and the rounds it lasted. Its dice come
         from the seed, so the game is the same on every run."""
         belief = Belief.of(self.bundle, self.scenario, dealt)
+        game = Game.from_scenario(self.bundle, dealt)
         bot = HonestLookahead(belief, random.Random(f"{seed}:imagined"))
-        state = Game.from_scenario(self.bundle, dealt).new_initial_state()
+        state = game.new_initial_state()
         state = play_game(state, bot, random.Random(seed))
         return state.outcome == WON, state.round
 

@@ -10,6 +10,7 @@ from kemble_tools.engine.kernel import CHANCE
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine import actions as A
 from kemble_tools.games.kembles_cascade.engine.deal import is_shuffled
+from kemble_tools.games.kembles_cascade.engine.heuristic import boss_energy
 from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
 from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
 from kemble_tools.games.kembles_cascade.solve import fullgame, reach
@@ -96,20 +97,7 @@ class KembleSoloGame:
         return (1.0, self._boss_energy(state), -(player.energy - player.threat / 2))
 
     def _boss_energy(self, state: State) -> float:
-        quadrants, cards = self.game.tables.quadrants, self.game.tables.cards
-        left = sum(
-            quadrant.energy
-            for q in state.cells
-            if (quadrant := quadrants[q]).destructible and cards[quadrant.card].boss >= 0
-        )
-        pending = sum(
-            quadrants[q].energy
-            for row in state.boss_rows_pending
-            for c in row
-            for q in cards[c].front
-            if quadrants[q].destructible
-        )
-        return left + pending + (0 if state.boss >= 0 else 100)
+        return float(boss_energy(state))
 
     def seeded_draws(self) -> Callable[[State, State], int]:
         return SeededDraws(self.game).outcome
@@ -151,6 +139,7 @@ class KembleSolver:
             return "a whole game from a shuffled deck: `kemble solve` on its file estimates it"
         return None
 
+    # whole games (kemble_tools/solve/fullgame.py)
     def full_game(self, bundle: dict[str, Any], scenario: Mapping[str, Any]) -> Any:
         return fullgame.full_game(bundle, scenario)
 
