@@ -27,12 +27,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from kemble_tools.solve import WHOLE_GAME_SAMPLES
 from kemble_tools.solve.hooks import solver_of
 from kemble_tools.solve.interval import clopper_pearson
 from kemble_tools.solve.search import Limits
 from kemble_tools.solve.solver import VERDICTS, solve
 
-SAMPLES = 30  # deals, by default
+SAMPLES = WHOLE_GAME_SAMPLES  # deals, by default
 STATES = 1_000_000  # engine states a deal may take to be decided, by default
 MAX_SAMPLES = 10_000
 WHOLE_GAME = "whole-game"  # the name the rules' own setup is solved under

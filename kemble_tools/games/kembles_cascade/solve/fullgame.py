@@ -58,8 +58,8 @@ def whole_game(bundle: dict[str, Any], variant: str, boss: str | None) -> dict[s
     found = None if boss is None else _boss_id(bundle, boss)
     try:
         return rules_setup(bundle, variant, found)
-    except SetupError as error:
-        raise ValueError(f"{error}: a whole solo game needs a one-player setup") from None
+    except SetupError:
+        raise ValueError(f"variant '{variant}' has no one-player setup to deal") from None
 
 
 def _boss_id(bundle: dict[str, Any], boss: str) -> str:
