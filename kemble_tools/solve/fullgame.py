@@ -22,6 +22,7 @@ bound's high end, each a one-sided 97.5 % bound: both hold together at least 95 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -164,11 +165,11 @@ def _share(hits: int, n: int) -> dict[str, Any]:
 
 def _floor(value: float) -> float:
     """Rounded outward (4 places), so a rounded interval still covers what it says."""
-    return int(value * 10_000) / 10_000
+    return max(0.0, math.floor(value * 10_000) / 10_000)
 
 
 def _ceil(value: float) -> float:
-    return min(1.0, -int(-value * 10_000) / 10_000)
+    return min(1.0, math.ceil(value * 10_000) / 10_000)
 
 
 Done = Callable[[int, dict[str, Any]], None]  # (deals done, the deal's result)
