@@ -16,6 +16,7 @@ from kemble_tools.games.kembles_cascade.engine.deal import Belief, deal, rules_s
 from kemble_tools.games.kembles_cascade.engine.honest import HonestLookahead, shows_hidden
 from kemble_tools.games.kembles_cascade.engine.simulate import LookaheadPolicy
 from kemble_tools.games.kembles_cascade.engine.state import State
+from kemble_tools.games.kembles_cascade.site import KembleSite
 from kemble_tools.solve.fullgame import DealTask, Estimate, estimate, run_deal
 from kemble_tools.solve.hooks import not_solvable, solo_game
 from kemble_tools.solve.interval import clopper_pearson
@@ -203,7 +204,12 @@ def test_the_same_bytes_with_one_or_two_workers(shipped_bundle: dict[str, Any]) 
 
 def test_build_leaves_a_whole_game_out(shipped_bundle: dict[str, Any]) -> None:
     content = _with(shipped_bundle, "easy", EASY)
-    assert "shuffled deck" in not_solvable(content, ["easy", "solo-01"])["easy"]
+    assert not_solvable(content, ["easy", "solo-01"]) == {
+        "easy": "a whole game from a shuffled deck: `kemble solve` on its file estimates it"
+    }
+    # its page in the catalogue shows the board its seed deals
+    board = deal(shipped_bundle, EASY, 0)["rows"]
+    assert list(KembleSite().scenario_cards(content, "easy")) == [c for row in board for c in row]
 
 
 SCENARIO = """\
