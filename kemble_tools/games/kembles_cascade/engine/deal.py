@@ -17,7 +17,6 @@ from typing import Any
 
 from kemble_tools.games.kembles_cascade.engine.game import Game
 from kemble_tools.games.kembles_cascade.engine.setup import (
-    BOARD_ROWS,
     scenario_rules,
     variant_setup,
     variant_state,
@@ -27,7 +26,7 @@ from kemble_tools.games.kembles_cascade.engine.state import State
 # What a dealt scenario keeps of the shuffled one as it is written (formats.md §3).
 KEPT = ("title", "description", "variant", "rules", "round")
 
-_DEALERS: dict[tuple[int, str], Game] = {}  # (bundle, the shuffle as text) -> its Game
+_DEALERS: dict[tuple[int, str], Game] = {}  # (bundle, what sets the deal up, as text) -> Game
 
 
 def is_shuffled(scenario: Mapping[str, Any]) -> bool:
@@ -49,12 +48,13 @@ def rules_setup(bundle: dict[str, Any], variant: str, boss: str | None) -> dict[
 def dealer(bundle: dict[str, Any], scenario: Mapping[str, Any]) -> Game:
     """The game that deals `scenario`'s shuffle: its variant's one-player setup with the
     scenario's parts as the space deck, and its rules. Made once per bundle and shuffle."""
-    key = (id(bundle), repr(sorted(scenario.items())))
+    deck = scenario["deck"]
+    key = (id(bundle), repr((scenario["variant"], scenario.get("rules"), deck["shuffle"])))
     if key not in _DEALERS:
         if len(_DEALERS) > 32:
             _DEALERS.clear()
         setup = {**variant_setup(bundle, scenario["variant"], None)}
-        setup["space_deck"] = scenario["deck"]["shuffle"]
+        setup["space_deck"] = deck["shuffle"]
         _DEALERS[key] = Game(bundle, scenario_rules(bundle, dict(scenario)), setup, players=1)
     return _DEALERS[key]
 
@@ -120,10 +120,16 @@ class Belief:
         cls, bundle: dict[str, Any], scenario: Mapping[str, Any], dealt: Mapping[str, Any]
     ) -> Belief:
         """The belief at the start of `dealt`, one deal of the shuffled `scenario`."""
+        per_row = len(dealt["rows"][0])
+        left = {code: len(deck["cards"]) for code, deck in bundle["decks"].items()}
         places: list[str] = []
-        for part in scenario["deck"]["shuffle"]:
-            per_row = len(dealt["rows"][0])
-            places += [part["deck"]] * (part.get("cards") or part["rows"] * per_row)
+        for part in scenario["deck"]["shuffle"]:  # as setup.py's _space_deck takes them
+            needed = part.get("cards") or part["rows"] * per_row
+            for code in filter(None, (part["deck"], part.get("top_up"))):
+                taken = min(needed, left.get(code, 0))
+                places += [code] * taken
+                left[code] = left.get(code, 0) - taken
+                needed -= taken
         rows = [card for row in reversed(dealt["rows"]) for card in row]  # R-SET-5
         return cls(
             bundle,
@@ -177,4 +183,4 @@ def _shuffled(cards: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
     return tuple(pile)
 
 
-__all__ = ["BOARD_ROWS", "Belief", "deal", "dealer", "is_shuffled", "rules_setup"]
+__all__ = ["Belief", "deal", "dealer", "is_shuffled", "rules_setup"]
