@@ -12,7 +12,7 @@ import pytest
 from cli_helpers import kemble
 
 from kemble_tools.games.kembles_cascade.engine import Game
-from kemble_tools.games.kembles_cascade.engine.deal import Belief, deal, rules_setup
+from kemble_tools.games.kembles_cascade.engine.deal import Belief, rules_setup
 from kemble_tools.games.kembles_cascade.engine.honest import HonestLookahead, shows_hidden
 from kemble_tools.games.kembles_cascade.engine.simulate import LookaheadPolicy
 from kemble_tools.games.kembles_cascade.engine.state import State
@@ -63,7 +63,7 @@ def test_a_deal_is_the_rules_setup(shipped_bundle: dict[str, Any]) -> None:
     for seed in range(6):
         start = game.new_initial_state(seed)
         scenario = rules_setup(shipped_bundle, "solo", _boss(start))
-        dealt = deal(shipped_bundle, scenario, seed)
+        dealt = Game.deal(shipped_bundle, scenario, seed)
         assert _view(Game.from_scenario(shipped_bundle, dealt).new_initial_state()) == _view(start)
         assert len(dealt["rows"]) == 5 and len(dealt["deck"]) == 19  # 28 cards, then the boss
 
@@ -71,7 +71,7 @@ def test_a_deal_is_the_rules_setup(shipped_bundle: dict[str, Any]) -> None:
 def test_the_boss_asked_for_changes_only_the_boss(shipped_bundle: dict[str, Any]) -> None:
     # R-SET-4: the boss goes to the bottom; the rest of the deal is the seed's
     deals = {
-        boss: deal(shipped_bundle, rules_setup(shipped_bundle, "solo", boss), 3)
+        boss: Game.deal(shipped_bundle, rules_setup(shipped_bundle, "solo", boss), 3)
         for boss in shipped_bundle["bosses"]
     }
     warnings = {dealt["deck"][-1] for dealt in deals.values()}
@@ -84,13 +84,13 @@ def test_the_boss_asked_for_changes_only_the_boss(shipped_bundle: dict[str, Any]
 
 def test_a_deal_keeps_what_the_scenario_fixes(shipped_bundle: dict[str, Any]) -> None:
     fixed = {**EASY, "sensors": [10, 20, 30], "powerups": ["repair_kit"], "seed": 4}
-    dealt = deal(shipped_bundle, fixed, 9)
+    dealt = Game.deal(shipped_bundle, fixed, 9)
     assert dealt["sensors"] == [10, 20, 30] and dealt["powerups"] == ["repair_kit"]
     assert dealt["player"] == EASY["player"]  # no power-up dealt into a hand it fixes
     assert dealt["seed"] == 9
     state = Game.from_scenario(shipped_bundle, fixed).new_initial_state()  # kemble run: seed 4
     assert _view(state) == _view(
-        Game.from_scenario(shipped_bundle, deal(shipped_bundle, fixed, 4)).new_initial_state()
+        Game.from_scenario(shipped_bundle, Game.deal(shipped_bundle, fixed, 4)).new_initial_state()
     )
 
 
@@ -104,7 +104,7 @@ def test_each_deals_verdict_is_its_fixed_scenarios(shipped_bundle: dict[str, Any
     verdicts = []
     for seed in range(4):
         found = run_deal(content, DealTask("easy", seed, EASY_STATES, "honest-lookahead"))
-        fixed = deal(shipped_bundle, EASY, seed)
+        fixed = Game.deal(shipped_bundle, EASY, seed)
         direct = solve(solo_game(shipped_bundle, fixed), "easy", Limits(EASY_STATES), 0)
         assert (found["verdict"], found["states"]) == (direct.verdict, direct.states)
         assert found["witness_actions"] == (len(direct.witness) if direct.witness else None)
@@ -157,7 +157,7 @@ def _decisions(bundle: dict[str, Any], policy: Any, moves: int = 60) -> int:
     """How many of a game's first decisions `policy` (a fresh bot each time, the same dice)
     makes differently when the hidden cards are dealt again (`Belief.sample`)."""
     scenario = rules_setup(bundle, "solo", "CANNONRAM")
-    dealt = deal(bundle, scenario, 0)
+    dealt = Game.deal(bundle, scenario, 0)
     belief = Belief.of(bundle, scenario, dealt)
     state = Game.from_scenario(bundle, dealt).new_initial_state()
     player = HonestLookahead(belief, random.Random(1))
@@ -186,7 +186,7 @@ def test_the_lookahead_bot_reads_hidden_cards(shipped_bundle: dict[str, Any]) ->
 
 
 def test_a_step_that_deals_shows_a_hidden_card(shipped_bundle: dict[str, Any]) -> None:
-    dealt = deal(shipped_bundle, EASY, 0)
+    dealt = Game.deal(shipped_bundle, EASY, 0)
     state = Game.from_scenario(shipped_bundle, dealt).new_initial_state()
     state.play("sensor " + str(state.players[0].hand_sensors[0]))
     battle = state.child(state.string_to_action("battle"))
@@ -208,7 +208,7 @@ def test_build_leaves_a_whole_game_out(shipped_bundle: dict[str, Any]) -> None:
         "easy": "a whole game from a shuffled deck: `kemble solve` on its file estimates it"
     }
     # its page in the catalogue shows the board its seed deals
-    board = deal(shipped_bundle, EASY, 0)["rows"]
+    board = Game.deal(shipped_bundle, EASY, 0)["rows"]
     assert list(KembleSite().scenario_cards(content, "easy")) == [c for row in board for c in row]
 
 

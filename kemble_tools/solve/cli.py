@@ -70,7 +70,7 @@ def run_solve(
         sys.stderr.write("--graph needs exactly one scenario\n")
         return EXIT_USAGE
     answers: list[tuple[dict[str, Any], list[Solution]]] = []
-    estimates: list[tuple[dict[str, Any], Estimate]] = []
+    estimates: list[Estimate] = []
     for bundle, names in chosen:
         try:
             wholes = [name for name in names if full_game(bundle, bundle["scenarios"][name])]
@@ -89,19 +89,19 @@ def run_solve(
             return EXIT_INVALID
         answers.append((bundle, found))
         for name in wholes:
-            estimates.append((bundle, run_whole(bundle, bundle["scenarios"][name], name, whole)))
+            estimates.append(run_whole(bundle, bundle["scenarios"][name], name, whole))
     if graph is not None and answers[0][1] and answers[0][1][0].graph is not None:
         export(answers[0][1][0].graph, graph)
     data: Any = [s.to_json() for _, solutions in answers for s in solutions]
-    data += [found.to_json() for _, found in estimates]
+    data += [found.to_json() for found in estimates]
     if as_json:
         sys.stdout.write(json.dumps(data[0] if len(data) == 1 else data, indent=2) + "\n")
     else:
         for bundle, solutions in answers:
             if solutions:
                 _print(bundle, solutions)
-        for bundle, found in estimates:
-            print_estimate(found, bundle)
+        for found in estimates:
+            print_estimate(found)
     failed = False
     for bundle, solutions in answers:
         problems = check([s.to_json() for s in solutions], bundle)
@@ -128,7 +128,7 @@ def run_rules_game(
     if as_json:
         sys.stdout.write(json.dumps(found.to_json(), indent=2) + "\n")
     else:
-        print_estimate(found, bundle)
+        print_estimate(found)
     return EXIT_OK
 
 

@@ -53,7 +53,8 @@ class FullGame(Protocol):
     """A whole solo game as its deals (`SolverHooks.full_game`, optional: Kemble's)."""
 
     policies: Sequence[str]  # the game's honest bots, the default first
-    facts: dict[str, Any]  # what the report says of the game at its top (variant, boss)
+    facts: dict[str, Any]  # what the report says of the game at its top (Kemble's: variant, boss)
+    title: str  # the game in a few words, for people
 
     def deal(self, seed: int) -> dict[str, Any]:
         """The fixed scenario (formats.md §3) the seed deals: every deck in its order."""
@@ -117,6 +118,7 @@ class Estimate:
     limit_states: int
     policy: str
     deals: list[dict[str, Any]] = field(default_factory=list)
+    title: str = ""  # FullGame.title
     seconds: float = 0.0  # wall time, for people: never in the JSON
 
     @property
@@ -214,5 +216,5 @@ def estimate(
         announce,
     )
     found = Estimate(name, dict(whole.facts), samples, seed, limit_states, policy, results)
-    found.seconds = time.perf_counter() - started
+    found.title, found.seconds = whole.title, time.perf_counter() - started
     return found

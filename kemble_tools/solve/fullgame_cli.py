@@ -112,15 +112,13 @@ def run_whole(
         )
 
 
-def print_estimate(found: Estimate, bundle: Mapping[str, Any]) -> None:
+def print_estimate(found: Estimate) -> None:
     """The estimate for people: what was played, the two bounds, and what they mean."""
     console = Console() if sys.stdout.isatty() else Console(width=120)
     data = found.to_json()
-    boss = data.get("boss")
-    against = bundle["bosses"][boss]["name"] if boss in bundle.get("bosses", {}) else "a drawn boss"
-    title = found.scenario or f"{data.get('variant')}, against {against}"
+    title = f"{found.scenario}, {found.title}" if found.scenario else found.title
     sys.stdout.write(
-        f"Whole game: {title}: {found.samples} deals (seeds {found.seed}–"
+        f"Whole game: {title}: {_deals(found.samples)} (seeds {found.seed}–"
         f"{found.seed + found.samples - 1}), each solved within {found.limit_states:,} engine "
         f"states and played by the {found.policy} bot\n"
     )
@@ -149,7 +147,11 @@ def print_estimate(found: Estimate, bundle: Mapping[str, Any]) -> None:
         f"between {_percent(low)} and {_percent(high)} of these games (each end a one-sided "
         "97.5 % bound: both hold together at least 95 % of the time).\n"
     )
-    sys.stderr.write(f"{found.samples} deals in {found.seconds:.0f} s\n")
+    sys.stderr.write(f"{_deals(found.samples)} in {found.seconds:.0f} s\n")
+
+
+def _deals(count: int) -> str:
+    return f"{count} deal{'s' if count != 1 else ''}"
 
 
 def _percent(share: float) -> str:

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from kemble_tools.export.cards import PrintCard
-from kemble_tools.games.kembles_cascade.engine.deal import deal, is_shuffled
+from kemble_tools.games.kembles_cascade.engine.deal import is_shuffled
+from kemble_tools.games.kembles_cascade.engine.game import Game
 from kemble_tools.games.kembles_cascade.vocabulary import QUADRANT_HOST, VOCABULARY
 from kemble_tools.site.hooks import CatalogueCard, Part
 
@@ -50,7 +51,8 @@ class KembleSite:
     def scenario_cards(self, bundle: Bundle, scenario_id: str) -> Iterable[str]:
         scenario = bundle["scenarios"][scenario_id]
         if is_shuffled(scenario):  # a whole game: the board its seed deals, as its page shows
-            scenario = deal(cast(dict[str, Any], bundle), scenario, int(scenario.get("seed", 0)))
+            content = cast(dict[str, Any], bundle)
+            scenario = Game.deal(content, scenario, int(scenario.get("seed", 0)))
         return [card for row in scenario["rows"] for card in row]
 
     def legend(self, frames: list[dict[str, Any]]) -> list[tuple[str, str]]:

@@ -1,8 +1,9 @@
 """Whole solo games dealt by the rules: a scenario whose deck is `{shuffle: [...], boss: ID}`
 (formats.md §3) is a game set up as R-SET-3..8 set one up (D-SOLO-2: the solo variant's parts),
-once per seed; `deal` turns one seed's deal into the fixed scenario it is, which every tool
-then plays or solves as any other. `Belief` is what a player of such a deal knows of it: the
-cards still hidden are resampled from it (the honest look-ahead bot, honest.py).
+once per seed. `Game.deal` turns one seed's deal into the fixed scenario it is (`deal_with`,
+on the game that deals it: `Game.dealer`), which every tool then plays or solves as any other.
+`Belief` is what a player of such a deal knows of it: the cards still hidden are dealt again
+from it (the honest look-ahead bot, honest.py).
 
 A deal is `variant_state`'s own (one code for the rules' setup): for seed s it is the same game
 as `kemble simulate --variant solo`'s game s, with the boss asked for in place of the drawn one.
@@ -15,18 +16,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from kemble_tools.games.kembles_cascade.engine.game import Game
-from kemble_tools.games.kembles_cascade.engine.setup import (
-    scenario_rules,
-    variant_setup,
-    variant_state,
-)
+from kemble_tools.games.kembles_cascade.engine.setup import variant_setup, variant_state
 from kemble_tools.games.kembles_cascade.engine.state import State
 
 # What a dealt scenario keeps of the shuffled one as it is written (formats.md §3).
 KEPT = ("title", "description", "variant", "rules", "round")
-
-_DEALERS: dict[tuple[int, str], Game] = {}  # (bundle, what sets the deal up, as text) -> Game
 
 
 def is_shuffled(scenario: Mapping[str, Any]) -> bool:
@@ -45,29 +39,22 @@ def rules_setup(bundle: dict[str, Any], variant: str, boss: str | None) -> dict[
     return {"title": title, "variant": variant, "deck": deck}
 
 
-def dealer(bundle: dict[str, Any], scenario: Mapping[str, Any]) -> Game:
-    """The game that deals `scenario`'s shuffle: its variant's one-player setup with the
-    scenario's parts as the space deck, and its rules. Made once per bundle and shuffle."""
-    deck = scenario["deck"]
-    key = (id(bundle), repr((scenario["variant"], scenario.get("rules"), deck["shuffle"])))
-    if key not in _DEALERS:
-        if len(_DEALERS) > 32:
-            _DEALERS.clear()
-        setup = {**variant_setup(bundle, scenario["variant"], None)}
-        setup["space_deck"] = deck["shuffle"]
-        _DEALERS[key] = Game(bundle, scenario_rules(bundle, dict(scenario)), setup, players=1)
-    return _DEALERS[key]
+def dealer_setup(bundle: dict[str, Any], scenario: Mapping[str, Any]) -> dict[str, Any]:
+    """The setup that deals `scenario`: its variant's, with the scenario's parts as the space
+    deck (`Game.dealer` makes the game of it, with the scenario's rules)."""
+    setup = variant_setup(bundle, scenario["variant"], None)
+    return {**setup, "space_deck": list(scenario["deck"]["shuffle"])}
 
 
-def deal(bundle: dict[str, Any], scenario: Mapping[str, Any], seed: int) -> dict[str, Any]:
-    """The fixed scenario that `seed` deals (module docstring). What the scenario fixes stays
-    fixed: `sensors`, `sensor_hand`, `powerups` and the `player`'s keys; what it leaves out is
-    dealt as R-SET-6 deals it (two sensor cards, one power-up that is not played when drawn)."""
-    game = dealer(bundle, scenario)
-    tables = game.tables
-    start = variant_state(game, 1, seed, scenario["deck"].get("boss"))
+def deal_with(dealer: Any, scenario: Mapping[str, Any], seed: int) -> dict[str, Any]:
+    """The fixed scenario that `seed` deals with the game `dealer` (`Game.dealer`; module
+    docstring). What the scenario fixes stays fixed: `sensors`, `sensor_hand`, `powerups` and
+    the `player`'s keys; what it leaves out is dealt as R-SET-6 deals it (two sensor cards,
+    one power-up that is not played when drawn)."""
+    tables = dealer.tables
+    start = variant_state(dealer, 1, seed, scenario["deck"].get("boss"))
     cards, quadrants = tables.cards, tables.quadrants
-    width = game.width
+    width = dealer.width
     rows = [
         [cards[quadrants[start.cells[r * width + 2 * c]].card].id for c in range(width // 2)]
         for r in range(len(start.cells) // width)
@@ -183,4 +170,4 @@ def _shuffled(cards: tuple[int, ...], rng: random.Random) -> tuple[int, ...]:
     return tuple(pile)
 
 
-__all__ = ["Belief", "deal", "dealer", "is_shuffled", "rules_setup"]
+__all__ = ["Belief", "deal_with", "dealer_setup", "is_shuffled", "rules_setup"]

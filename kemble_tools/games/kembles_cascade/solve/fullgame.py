@@ -10,7 +10,7 @@ from typing import Any
 
 from kemble_tools.diagnostics import did_you_mean
 from kemble_tools.games.kembles_cascade.engine import Game
-from kemble_tools.games.kembles_cascade.engine.deal import Belief, deal, is_shuffled, rules_setup
+from kemble_tools.games.kembles_cascade.engine.deal import Belief, is_shuffled, rules_setup
 from kemble_tools.games.kembles_cascade.engine.errors import SetupError
 from kemble_tools.games.kembles_cascade.engine.honest import HonestLookahead
 from kemble_tools.games.kembles_cascade.engine.simulate import play_game
@@ -29,9 +29,11 @@ class KembleFullGame:
         self.scenario = scenario
         boss = scenario["deck"].get("boss")
         self.facts = {"variant": scenario["variant"], "boss": boss}
+        against = bundle["bosses"][boss]["name"] if boss in bundle["bosses"] else "a drawn boss"
+        self.title = f"{scenario['variant']} against {against}"
 
     def deal(self, seed: int) -> dict[str, Any]:
-        return deal(self.bundle, self.scenario, seed)
+        return Game.deal(self.bundle, self.scenario, seed)
 
     def play(self, dealt: dict[str, Any], seed: int, policy: str) -> tuple[bool, int]:
         """The honest bot's game on the deal: won, and the rounds it lasted. Its dice come
