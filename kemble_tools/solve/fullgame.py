@@ -22,12 +22,14 @@ bound's high end, each a one-sided 97.5 % bound: both hold together at least 95 
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from kemble_tools.bundle import render_bundle
 from kemble_tools.solve import WHOLE_GAME_SAMPLES
 from kemble_tools.solve.hooks import solver_of
 from kemble_tools.solve.interval import clopper_pearson
@@ -82,10 +84,11 @@ class DealTask:
     seed: int
     limit_states: int
     policy: str
+    content: str = ""  # a digest of the bundle: runs sharing a cluster never share a key
 
     @property
     def key(self) -> str:
-        return f"deal-{self.scenario}-{self.seed}"
+        return f"deal-{self.scenario}-{self.content}-{self.limit_states}-{self.policy}-{self.seed}"
 
 
 def run_deal(bundle: dict[str, Any], task: DealTask) -> dict[str, Any]:
@@ -203,7 +206,8 @@ def estimate(
     key = name or WHOLE_GAME
     content = {**bundle, "scenarios": {**bundle["scenarios"], key: scenario}}
     policy = policy or whole.policies[0]
-    tasks = [DealTask(key, seed + i, limit_states, policy) for i in range(samples)]
+    digest = hashlib.sha256(render_bundle(content).encode()).hexdigest()[:16]
+    tasks = [DealTask(key, seed + i, limit_states, policy, digest) for i in range(samples)]
     started = time.perf_counter()
     results = run_tasks(
         {"base": content},
