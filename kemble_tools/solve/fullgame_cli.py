@@ -4,8 +4,9 @@ table for people and the JSON (formats.md §6, "Whole games")."""
 
 from __future__ import annotations
 
+import math
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,7 +136,7 @@ def print_estimate(found: Estimate) -> None:
         low, high = bound["interval"]
         table.add_row(
             label, f"{hits} of {found.samples}", _percent(bound["share"]),
-            f"{_percent(low)} – {_percent(high)}",
+            f"{_percent(low, math.floor)} – {_percent(high, math.ceil)}",
         )  # fmt: skip
     console.print(table)
     low, high = data["win_probability_between"]
@@ -144,7 +145,8 @@ def print_estimate(found: Estimate) -> None:
         f"{verdicts['unknown']} unknown (counted as maybe won); "
         f"{data['states']:,} engine states\n"
         f"A player who does not know the decks' order wins, playing as well as possible, "
-        f"between {_percent(low)} and {_percent(high)} of these games (each end a one-sided "
+        f"between {_percent(low, math.floor)} and {_percent(high, math.ceil)} of these games "
+        "(each end a one-sided "
         "97.5 % bound: both hold together at least 95 % of the time).\n"
     )
     sys.stderr.write(f"{_deals(found.samples)} in {found.seconds:.0f} s\n")
@@ -154,5 +156,6 @@ def _deals(count: int) -> str:
     return f"{count} deal{'s' if count != 1 else ''}"
 
 
-def _percent(share: float) -> str:
-    return f"{100 * share:.1f} %"
+def _percent(share: float, rounded: Callable[[float], float] = round) -> str:
+    """A share in per cent to a tenth; an interval's ends are rounded outward."""
+    return f"{rounded(round(1000 * share, 6)) / 10:.1f} %"  # 6 places: no float noise
