@@ -9,11 +9,13 @@ from typing import Any
 from kemble_tools.engine.kernel import CHANCE
 from kemble_tools.games.kembles_cascade.engine import Game, State
 from kemble_tools.games.kembles_cascade.engine import actions as A
+from kemble_tools.games.kembles_cascade.engine.deal import is_shuffled
+from kemble_tools.games.kembles_cascade.engine.heuristic import boss_energy
 from kemble_tools.games.kembles_cascade.engine.rules.fire import rotate_cost
 from kemble_tools.games.kembles_cascade.engine.rules.movement import overload_cost
 from kemble_tools.games.kembles_cascade.engine.state import SENSOR, TURN_CHOICE, WON
 from kemble_tools.games.kembles_cascade.play import autoplay_sensor, render_board
-from kemble_tools.games.kembles_cascade.solve import reach
+from kemble_tools.games.kembles_cascade.solve import fullgame, reach
 from kemble_tools.games.kembles_cascade.solve.bounds import Bounds
 from kemble_tools.games.kembles_cascade.solve.canonical import Canon
 from kemble_tools.games.kembles_cascade.solve.chance import SeededDraws, fixed_scenarios
@@ -154,20 +156,7 @@ class KembleSoloGame:
         return (1.0, self._boss_energy(state), -(player.energy - player.threat / 2))
 
     def _boss_energy(self, state: State) -> float:
-        quadrants, cards = self.game.tables.quadrants, self.game.tables.cards
-        left = sum(
-            quadrant.energy
-            for q in state.cells
-            if (quadrant := quadrants[q]).destructible and cards[quadrant.card].boss >= 0
-        )
-        pending = sum(
-            quadrants[q].energy
-            for row in state.boss_rows_pending
-            for c in row
-            for q in cards[c].front
-            if quadrants[q].destructible
-        )
-        return left + pending + (0 if state.boss >= 0 else 100)
+        return float(boss_energy(state))
 
     def seeded_draws(self) -> Callable[[State, State], int]:
         return SeededDraws(self.game).outcome
@@ -205,7 +194,16 @@ class KembleSolver:
         return KembleSoloGame(Game.from_scenario(bundle, scenario, open_chance))
 
     def not_solvable(self, scenario: Mapping[str, Any]) -> str | None:
-        return None  # every scenario is a solo one
+        if is_shuffled(scenario):  # every scenario is a solo one; this one, many
+            return "a whole game from a shuffled deck: `kemble solve` on its file estimates it"
+        return None
+
+    # whole games (kemble_tools/solve/fullgame.py)
+    def full_game(self, bundle: dict[str, Any], scenario: Mapping[str, Any]) -> Any:
+        return fullgame.full_game(bundle, scenario)
+
+    def whole_game(self, bundle: dict[str, Any], variant: str, boss: str | None) -> Any:
+        return fullgame.whole_game(bundle, variant, boss)
 
     def reach(self, bundle: dict[str, Any], name: str) -> dict[str, Any]:
         return reach.reach(bundle, name)
