@@ -29,13 +29,12 @@ from kemble_tools.engine.api import State
 from kemble_tools.solve.hooks import SoloGame, won
 
 QUICK_LOOK = 200_000  # states tried in the actions' own order before ordering rounds by promise
-# What the table's parts cost in memory, for the --memory limit: a node (its object, its edge
-# dict and its slot in the table, plus its key's bytes), an edge (plus 8 bytes an action) and an
-# entry of a lost front. Fitted to tracemalloc on the shipped scenarios so that the estimate runs
-# 5-80 % above what the table really holds (tests/test_solve.py checks it stays within bounds).
+# Memory per node (object, edge dict, table slot, plus its key's bytes), per edge (plus 8 bytes an
+# action) and per lost-front entry, for --memory: fitted to tracemalloc on the shipped scenarios
+# to run 5-80 % above what the table holds (tests/test_solve.py checks it stays within bounds).
 NODE_BYTES, EDGE_BYTES, FRONT_BYTES = 320, 90, 200
-# The bounds are asked of every state within a round until this many were asked; if they cut
-# fewer than this share of them, they are asked of round-level nodes only (`_hopeless`).
+# The bounds are asked of every state in a round until this many were asked; cutting fewer than
+# this share, they are then asked of round-level nodes only (`_hopeless`).
 BOUNDS_TRIAL, BOUNDS_WORTH = 20_000, 0.02
 # The search recurses (value -> _region -> value) once for every node on the line it follows.
 RECURSION_LIMIT = 10_000
@@ -93,10 +92,8 @@ class Search:
         keep_bounded: bool = False,
     ) -> None:
         self.game = game
-        # SoloGame.hopeless, when the game has bounds: a state it calls hopeless is lost
-        self.hopeless: Callable[[State], bool] | None = (
-            getattr(game, "hopeless", None) if bounds else None
-        )
+        hopeless = getattr(game, "hopeless", None)  # what the bounds call hopeless is lost
+        self.hopeless: Callable[[State], bool] | None = hopeless if bounds else None
         self.bounded: list[State] | None = [] if keep_bounded else None  # for soundness tests
         self.cut = 0  # states the bounds proved lost
         self.asked = 0  # states the bounds were asked about
