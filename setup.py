@@ -4,23 +4,26 @@ The game-free kernel and Kemble's Cascade's engine (the modules in HOT_PATH) are
 mypyc into C extensions that sit beside their sources, so `pip install -e .` and `pip install .`
 build them with the machine's C compiler. The Python sources stay the reference: the compiled
 modules are the same code, and `kemble_tools/hot_path.py` runs the sources instead whenever
-the extensions are missing, older than a source, or KEMBLE_PURE_PYTHON is set.
+an extension is missing, a source changed since the build, or KEMBLE_PURE_PYTHON is set.
 
 The build never fails for want of the compiled path: with KEMBLE_PURE_PYTHON set, or when mypyc
-or the compiler fail, it installs the sources alone and says so (the tests insist on the
-compiled path where KEMBLE_REQUIRE_COMPILED is set, as in CI).
+or the compiler fail, it installs the sources alone and says so. Where KEMBLE_REQUIRE_COMPILED
+is set (CI, .ci/run), tests/test_hot_path.py fails unless the compiled path is what runs.
 """
 
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import json
 import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from setuptools import setup
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 ENGINE = "kemble_tools/games/kembles_cascade/engine"
@@ -36,10 +39,10 @@ HOT_PATH = [
     ),
 ]
 GROUP = "kemble_tools.hot_path"  # its shared library: kemble_tools/hot_path__mypyc.*.so
-MANIFEST = ROOT / "kemble_tools" / "hot_path.json"
+MANIFEST = "kemble_tools/hot_path.json"
 
 
-def write_manifest(compiled: bool) -> None:
+def manifest(compiled: bool) -> str:
     """What the build compiled, with each source's digest: kemble_tools/hot_path.py runs the
     extensions only while every source is the one they were compiled from."""
     modules = {
@@ -49,32 +52,66 @@ def write_manifest(compiled: bool) -> None:
         for path in HOT_PATH
     }
     content = {"compiled": compiled, "group": GROUP, "modules": modules}
-    MANIFEST.write_text(json.dumps(content, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return json.dumps(content, indent=1, sort_keys=True) + "\n"
 
 
-def extensions() -> list[Any]:
+def mypyc_extensions(target_dir: str) -> list[Any]:
+    """The group's library and one small extension per module, or none when mypyc fails."""
     if os.environ.get("KEMBLE_PURE_PYTHON"):
-        write_manifest(compiled=False)
         return []
     try:
         from mypyc.build import mypycify
 
-        # mypy checks the compiled modules; what they import is read for its types only
-        options = ["--follow-imports=silent", "--ignore-missing-imports"]
-        built = mypycify(
-            [*options, *HOT_PATH],
-            only_compile_paths=HOT_PATH,
-            separate=[(HOT_PATH, GROUP)],
-            target_dir=str(ROOT / "build" / "mypyc"),
-        )
+        # mypy checks the compiled modules; what they import is read for its types only. Its
+        # cache is new on every build: with a cache that finds nothing changed, mypyc generates
+        # no C for the group and the library would be built empty.
+        with tempfile.TemporaryDirectory() as cache:
+            options = ["--follow-imports=silent", "--ignore-missing-imports", "--cache-dir", cache]
+            built = mypycify(
+                [*options, *HOT_PATH],
+                only_compile_paths=HOT_PATH,
+                separate=[(HOT_PATH, GROUP)],
+                target_dir=target_dir,
+            )
     except (Exception, SystemExit) as error:  # mypyc's type errors exit
         print(f"kemble_tools: the engine is not compiled ({error}); pure Python", file=sys.stderr)
-        write_manifest(compiled=False)
         return []
     for extension in built:
         extension.optional = True  # a compiler failure leaves the sources (hot_path.py checks)
-    write_manifest(compiled=True)
     return built
 
 
-setup(ext_modules=extensions())
+def remove_extensions() -> None:
+    """Deletes the hot path's extensions beside their sources."""
+    for stem in [path.removesuffix(".py") for path in HOT_PATH] + ["kemble_tools/hot_path__mypyc"]:
+        folder, name = (ROOT / stem).parent, Path(stem).name
+        for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+            (folder / (name + suffix)).unlink(missing_ok=True)
+
+
+class BuildHotPath(build_ext):
+    """Runs mypyc only when extensions are built (pip runs setup.py several times an install),
+    then writes the manifest next to what it built."""
+
+    def finalize_options(self) -> None:
+        self.set_undefined_options("build", ("build_temp", "build_temp"))
+        self.distribution.ext_modules = mypyc_extensions(os.path.join(self.build_temp, "mypyc"))
+        super().finalize_options()
+
+    def run(self) -> None:
+        if self.inplace:
+            remove_extensions()  # of an earlier build: they would run beside a new manifest
+        if self.extensions:
+            super().run()
+        outputs = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
+        compiled = bool(outputs) and all(os.path.exists(path) for path in outputs)
+        where = (ROOT if self.inplace else Path(self.build_lib)) / MANIFEST
+        where.parent.mkdir(parents=True, exist_ok=True)
+        where.write_text(manifest(compiled), encoding="utf-8")
+
+
+# The placeholder makes the wheel a platform one; BuildHotPath replaces it with mypyc's list.
+setup(
+    ext_modules=[Extension(f"{GROUP}__mypyc", sources=[])],
+    cmdclass={"build_ext": BuildHotPath},
+)
