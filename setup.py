@@ -27,17 +27,11 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 ENGINE = "kemble_tools/games/kembles_cascade/engine"
-HOT_PATH = [
-    "kemble_tools/engine/kernel/machine.py",
-    *(
-        f"{ENGINE}/{name}.py"
-        for name in (
-            "state game actions battle_actions board threat key dsl dsl_builtins".split()
-            + [f"rules/{area}" for area in "turn movement fire events queries players".split()]
-            + [f"rules/{area}" for area in "scroll boss shop scoring effects".split()]
-        )
-    ),
-]
+RULES = ["turn", "movement", "fire", "events", "queries", "players"]
+RULES += ["scroll", "boss", "shop", "scoring", "effects"]
+MODULES = ["state", "game", "actions", "battle_actions", "board", "threat", "key", "dsl"]
+MODULES += ["dsl_builtins", *(f"rules/{name}" for name in RULES)]
+HOT_PATH = ["kemble_tools/engine/kernel/machine.py", *(f"{ENGINE}/{name}.py" for name in MODULES)]
 GROUP = "kemble_tools.hot_path"  # its shared library: kemble_tools/hot_path__mypyc.*.so
 MANIFEST = "kemble_tools/hot_path.json"
 

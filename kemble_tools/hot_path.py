@@ -18,55 +18,58 @@ import importlib.util
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent  # the folder holding kemble_tools/
 MANIFEST = Path(__file__).with_name("hot_path.json")
 
 
-def _source(module: str) -> Path:
-    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+def source(root: Path, module: str) -> Path:
+    return root.joinpath(*module.split(".")).with_suffix(".py")
 
 
-def _compiled(module: str) -> bool:
+def has_extension(root: Path, module: str) -> bool:
     """Whether the extension of `module` is there (any of the suffixes this Python loads)."""
-    stem = ROOT.joinpath(*module.split("."))
+    stem = root.joinpath(*module.split("."))
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     return any(stem.with_name(stem.name + suffix).is_file() for suffix in suffixes)
 
 
-def _read_manifest() -> dict[str, object]:
+def read_manifest(path: Path) -> dict[str, Any]:
     """What the build wrote: whether it compiled, the group's library, and the modules of the
-    group with their sources' digests at the build."""
+    group with their sources' digests at the build ({} when there is none)."""
     try:
-        manifest = json.loads(MANIFEST.read_text(encoding="utf-8"))
-        return manifest if isinstance(manifest, dict) else {}
+        manifest = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
+    return manifest if isinstance(manifest, dict) else {}
 
 
-def _why_not(manifest: dict[str, object], modules: dict[str, str]) -> str | None:
+def pure_reason(manifest: Mapping[str, Any], root: Path) -> str | None:
     """Why the compiled hot path cannot run, or None when it can."""
     if os.environ.get("KEMBLE_PURE_PYTHON"):
         return "KEMBLE_PURE_PYTHON is set"
+    modules = manifest.get("modules") or {}
     if not manifest.get("compiled") or not modules:
         return "the build compiled nothing"
     for module, digest in modules.items():
-        if not _compiled(module):
+        if not has_extension(root, module):
             return f"{module} has no compiled extension"
-        if hashlib.sha256(_source(module).read_bytes()).hexdigest() != digest:
-            return f"{_source(module).relative_to(ROOT)} changed since the build"
-    if not _compiled(f"{manifest.get('group')}__mypyc"):
+        if hashlib.sha256(source(root, module).read_bytes()).hexdigest() != digest:
+            return f"{source(root, module).relative_to(root)} changed since the build"
+    if not has_extension(root, f"{manifest.get('group')}__mypyc"):
         return "the compiled group's library is missing"
     return None
 
 
-class _SourcesFirst(importlib.abc.MetaPathFinder):
+class SourcesFirst(importlib.abc.MetaPathFinder):
     """Imports the listed modules from their Python sources, past their extensions."""
 
-    def __init__(self, modules: Sequence[str]) -> None:
+    def __init__(self, root: Path, modules: Sequence[str]) -> None:
+        self.root = root
         self.modules = frozenset(modules)
 
     def find_spec(
@@ -74,15 +77,14 @@ class _SourcesFirst(importlib.abc.MetaPathFinder):
     ) -> importlib.machinery.ModuleSpec | None:
         if name not in self.modules:
             return None
-        return importlib.util.spec_from_file_location(name, _source(name))
+        return importlib.util.spec_from_file_location(name, source(self.root, name))
 
 
-_MANIFEST = _read_manifest()
-_MODULES: dict[str, str] = dict(_MANIFEST.get("modules") or {})  # type: ignore[call-overload]
-PURE_REASON = _why_not(_MANIFEST, _MODULES)  # None: the compiled hot path runs
+_MANIFEST = read_manifest(MANIFEST)
+PURE_REASON = pure_reason(_MANIFEST, ROOT)  # None: the compiled hot path runs
 COMPILED = PURE_REASON is None
-if not COMPILED and _MODULES:
-    sys.meta_path.insert(0, _SourcesFirst(list(_MODULES)))
+if not COMPILED and _MANIFEST.get("modules"):
+    sys.meta_path.insert(0, SourcesFirst(ROOT, list(_MANIFEST["modules"])))
 
 
 def describe() -> str:
