@@ -68,7 +68,7 @@ def mypyc_extensions(target_dir: str) -> list[Any]:
                 target_dir=target_dir,
             )
     except (Exception, SystemExit) as error:  # mypyc's type errors exit
-        print(f"kemble_tools: the engine is not compiled ({error}); pure Python", file=sys.stderr)
+        print(f"kemble_tools: mypyc failed ({error}); the engine runs as Python", file=sys.stderr)
         return []
     for extension in built:
         extension.optional = True  # a compiler failure leaves the sources (hot_path.py checks)
@@ -99,6 +99,8 @@ class BuildHotPath(build_ext):
             super().run()
         outputs = [self.get_ext_fullpath(ext.name) for ext in self.extensions]
         compiled = bool(outputs) and all(os.path.exists(path) for path in outputs)
+        if outputs and not compiled:
+            print("kemble_tools: the compiler failed; the engine runs as Python", file=sys.stderr)
         where = (ROOT if self.inplace else Path(self.build_lib)) / MANIFEST
         where.parent.mkdir(parents=True, exist_ok=True)
         where.write_text(manifest(compiled), encoding="utf-8")

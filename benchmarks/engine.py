@@ -200,12 +200,15 @@ def measure(options: argparse.Namespace) -> dict[str, Any]:
 
 def which_engine(game: str) -> str:
     """Which engine ran `game` in this process: Kemble's compiled hot path or Python."""
+    import kemble_tools
+
     if game != "kemble":
         return "pure Python (not compiled)"
-    try:
-        from kemble_tools import hot_path
-    except ImportError:
+    # a revision's own hot_path.py only: an editable install of another tree would lend its own
+    if not (Path(kemble_tools.__file__).parent / "hot_path.py").is_file():
         return "pure Python (no compiled hot path in this revision)"
+    from kemble_tools import hot_path
+
     return hot_path.describe()
 
 
