@@ -89,8 +89,11 @@ class BuildHotPath(build_ext):
 
     def finalize_options(self) -> None:
         self.set_undefined_options("build", ("build_temp", "build_temp"))
-        self.distribution.ext_modules = mypyc_extensions(os.path.join(self.build_temp, "mypyc"))
+        compiled = mypyc_extensions(os.path.join(self.build_temp, "mypyc"))
+        if compiled:  # else the placeholder stays, so that the build still runs this command
+            self.distribution.ext_modules = compiled
         super().finalize_options()
+        self.extensions = compiled
 
     def run(self) -> None:
         if self.inplace:
