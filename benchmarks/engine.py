@@ -3,7 +3,8 @@
 Run from the project root:
 
     python benchmarks/engine.py [--games 400] [--full-games 40] [--bossin-full-games 200]
-                                [--seed 1] [--rounds 5] [--baseline REV] [--repeat N] [--profile]
+                                [--seed 1] [--rounds 5] [--baseline REV] [--pure] [--repeat N]
+                                [--profile]
 
 For Kemble's Cascade and Bossin' Space (benchmarks/engine_games.py), plays uniformly random
 games (a random legal action at every step) on every shipped scenario of the game, and whole
@@ -14,6 +15,11 @@ they are about a tenth as long), and measures, in this one run and process:
 - legal-action generation per second: `legal_actions` calls divided by their time;
 - clone, key and solver key per second, over the states the games went through (the solver key
   is `SoloGame.split`, the canonical key the search stores; the plain key is the engine's);
+- steps per second, a step being what a search does per state: a clone of a state the games
+  went through, the action they played there, and the new state's key; and for Kemble the
+  floor under it (benchmarks/floor.py): a bare Python loop doing a step's array work (copies,
+  a few updates, a key packed) on the same states, so that a step's cost is reported as a
+  multiple of what no engine in Python can go below;
 - bytes per state: the memory of a state without the content it shares with every other
   state (the compiled cards, rules and tables); "alone" counts one state by itself, "in a
   table" divides the memory of all visited states (each object counted once, as a
@@ -25,11 +31,13 @@ by phases of a few seconds, and this way a slow phase costs both games alike. Bo
 printed side by side with the ratio Bossin' / Kemble. With `--baseline REV`, git revision REV
 is checked out in a temporary worktree and measured by this same script in a second process
 (the script adapts to the engine's API of that revision; a revision without Bossin' Space has
-no rows for it), then each game is printed with the ratio new / old. On a machine others load,
-`--repeat N` measures this tree (and REV) N times each in fresh processes, the trees taking
-turns, and prints the median of each figure. `--profile` prints, for each game, the functions
-where transitions spend most of their time (the figures of a profiled run are the profiler's,
-not the engine's).
+no rows for it); with `--pure`, this tree is measured a second time on its Python sources
+(KEMBLE_PURE_PYTHON=1) beside its compiled hot path (setup.py). Each game is then printed for
+every side, with which engine each ran and the ratio of each pair of sides. Several sides are
+measured in fresh processes taking turns; on a machine others load, `--repeat N` measures each
+side N times and prints the median of each figure. `--profile` prints, for each game, the
+functions where transitions spend most of their time (the figures of a profiled run are the
+profiler's, not the engine's).
 """
 
 from __future__ import annotations
@@ -48,23 +56,10 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-from engine_games import TITLES, Engine, Start, load_engines
-from revision import ROOT, run_at, run_in, worktree
-
-SETUPS = ("scenarios", "full games")
-METRICS = (
-    ("transitions_per_s", "transitions per second", "{:,.0f}"),
-    ("legal_per_s", "legal-action lists per second", "{:,.0f}"),
-    ("clone_per_s", "clones per second", "{:,.0f}"),
-    ("key_per_s", "keys per second", "{:,.0f}"),
-    ("solver_key_per_s", "solver keys per second", "{:,.0f}"),
-    ("state_bytes", "bytes per state, alone", "{:,.0f}"),
-    ("state_bytes_table", "bytes per state, in a table", "{:,.0f}"),
-    ("key_bytes", "bytes per key, alone", "{:,.0f}"),
-    ("key_bytes_table", "bytes per key, in a table", "{:,.0f}"),
-    ("solver_key_bytes", "bytes per solver key, alone", "{:,.0f}"),
-)
-
+import floor
+from engine_games import Engine, Start, load_engines
+from engine_report import report
+from revision import ROOT, run_in, worktree
 
 # --- the games -------------------------------------------------------------------------------
 
@@ -92,13 +87,15 @@ def play(
     return actions
 
 
-def replay(engine: Engine, start: Start, actions: list[Any]) -> Iterator[Any]:
-    """The states a game went through, replayed after the timing: keeping them costs the
-    timed games nothing."""
+def replay(engine: Engine, start: Start, actions: list[Any]) -> Iterator[tuple[Any, Any, Any]]:
+    """The states a game went through, each with a copy of the one before it (as a game that
+    can play the action: `child`) and the action between, replayed after the timing: keeping
+    them costs the timed games nothing."""
     game = start()
     for action in actions:
+        before = game.clone()
         game.apply_action(action)
-        yield engine.state(game)
+        yield engine.state(game), before, action
 
 
 class Run:
@@ -113,6 +110,8 @@ class Run:
         self.transitions = 0
         self.best: dict[str, float] = {}
         self.visited: list[Any] = []
+        self.steps: list[tuple[Any, Any]] = []  # (a state, the action played there)
+        self.flat: list[floor.Arrays] = []  # the visited states for the floor, if it fits them
 
     def play_round(self, index: int, rounds: int, profiler: cProfile.Profile | None) -> None:
         """The index-th of `rounds` consecutive slices of the games (each covers every setup
@@ -132,7 +131,11 @@ class Run:
     def replay(self) -> None:
         for start, actions in self.played:
             if len(self.visited) < 20_000:
-                self.visited += replay(self.engine, start, actions)
+                for state, before, action in replay(self.engine, start, actions):
+                    self.visited.append(state)
+                    self.steps.append((before, action))
+        found = [floor.arrays(state) for state in self.visited]
+        self.flat = [arrays for arrays in found if arrays is not None]
 
     def per_call(self) -> None:
         """One timed pass of each per-state measure, each with a fresh function (Kemble's
@@ -140,17 +143,20 @@ class Run:
         hashed too, as a table storing it would."""
         engine, states = self.engine, self.visited
         split = engine.solver_keyer(states)  # None: the revision's solver has no such key
-        measures: dict[str, Callable[[Any], Any]] = {
-            "clone_per_s": engine.clone,
-            "key_per_s": lambda s: hash(engine.key(s)),
+        measures: dict[str, tuple[list[Any], Callable[[Any], Any]]] = {
+            "clone_per_s": (states, engine.clone),
+            "key_per_s": (states, lambda s: hash(engine.key(s))),
+            "step_per_s": (self.steps, lambda step: hash(engine.key(step[0].child(step[1])))),
         }
         if split is not None:
-            measures["solver_key_per_s"] = lambda s: hash(split(s))
-        for metric, action in measures.items():
+            measures["solver_key_per_s"] = (states, lambda s: hash(split(s)))
+        for metric, (items, action) in measures.items():
             began = time.perf_counter()
-            for state in states:
-                action(state)
-            self.keep_best(metric, len(states) / (time.perf_counter() - began))
+            for item in items:
+                action(item)
+            self.keep_best(metric, len(items) / (time.perf_counter() - began))
+        if self.flat:
+            self.keep_best("floor_per_s", floor.steps_per_second(self.flat))
 
     def results(self) -> dict[str, Any]:
         figures = {"games": len(self.starts), "transitions": self.transitions, **self.best}
@@ -186,9 +192,24 @@ def measure(options: argparse.Namespace) -> dict[str, Any]:
     for (name, label), run in runs.items():
         results[name][label] = run.results()
     for name, profiler in profilers.items():
+        results[name]["engine"] = which_engine(name)
         if profiler:
             results[name]["profile"] = top_functions(profiler, 15)
     return results
+
+
+def which_engine(game: str) -> str:
+    """Which engine ran `game` in this process: Kemble's compiled hot path or Python."""
+    import kemble_tools
+
+    if game != "kemble":
+        return "pure Python (not compiled)"
+    # a revision's own hot_path.py only: an editable install of another tree would lend its own
+    if not (Path(kemble_tools.__file__).parent / "hot_path.py").is_file():
+        return "pure Python (no compiled hot path in this revision)"
+    from kemble_tools import hot_path
+
+    return hot_path.describe()
 
 
 def solver_key_bytes(engine: Engine, states: list[Any]) -> dict[str, float]:
@@ -270,23 +291,20 @@ def child(options: argparse.Namespace) -> list[str]:
     ] + (["--profile"] if options.profile else [])
 
 
-def baseline(rev: str, options: argparse.Namespace) -> dict[str, Any]:
-    """Measure revision `rev` with this script, from a temporary worktree."""
-    return json.loads(run_at(rev, __file__, child(options)))  # type: ignore[no-any-return]
-
-
-def repeated(options: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """`--repeat` runs of this tree and of the baseline, each in a fresh process, the trees
-    taking turns; each figure the median of its runs."""
+def sides(options: argparse.Namespace) -> dict[str, dict[str, Any]]:
+    """This tree, its Python sources (`--pure`) and the baseline, `--repeat` times each in
+    fresh processes, the sides taking turns; each figure the median of its runs."""
     with ExitStack() as stack:
-        trees = {"now": ROOT}
+        trees = {"this tree": (ROOT, {})}
+        if options.pure:
+            trees["pure"] = (ROOT, {"KEMBLE_PURE_PYTHON": "1"})
         if options.baseline:
-            trees["old"] = stack.enter_context(worktree(options.baseline))
+            trees[options.baseline] = (stack.enter_context(worktree(options.baseline)), {})
         found: dict[str, list[Any]] = {label: [] for label in trees}
         for _ in range(options.repeat):
-            for label, tree in trees.items():
-                found[label].append(json.loads(run_in(tree, __file__, child(options))))
-    return median(found["now"]), median(found["old"]) if "old" in found else None
+            for label, (tree, env) in trees.items():
+                found[label].append(json.loads(run_in(tree, __file__, child(options), env)))
+    return {label: median(runs) for label, runs in found.items()}
 
 
 def median(runs: list[Any]) -> Any:
@@ -297,63 +315,6 @@ def median(runs: list[Any]) -> Any:
     if isinstance(first, (int, float)) and not isinstance(first, bool):
         return statistics.median_low(runs)  # a figure one run measured
     return first
-
-
-def figure(results: dict[str, Any], key: str, fmt: str) -> str:
-    return fmt.format(results[key]) if key in results else "—"
-
-
-def ratio(new: dict[str, Any], old: dict[str, Any], key: str) -> str:
-    return f"{new[key] / old[key]:.2f}x" if key in new and key in old and old[key] else "—"
-
-
-def side_by_side(now: dict[str, Any]) -> None:
-    """Both games of this run, with Bossin' / Kemble for each metric."""
-    kemble, bossin = now["kemble"], now.get("bossin")
-    for label in SETUPS:
-        k = kemble[label]
-        counts = f"{TITLES['kemble']}: {k['games']:,} games, {k['transitions']:,} transitions"
-        if bossin:
-            b = bossin[label]
-            counts += f"; {TITLES['bossin']}: {b['games']:,} games, {b['transitions']:,}"
-        print(f"\nRandom play, {label} ({counts}):")
-        header = f"  {'':32}{'Kemble':>14}"
-        print(header + (f"{'Bossin':>14}{'Bossin/Kemble':>15}" if bossin else ""))
-        for key, name, fmt in METRICS:
-            line = f"  {name:32}{figure(k, key, fmt):>14}"
-            if bossin:
-                b = bossin[label]
-                line += f"{figure(b, key, fmt):>14}{ratio(b, k, key):>15}"
-            print(line)
-
-
-def against(now: dict[str, Any], before: dict[str, Any], rev: str) -> None:
-    """Each game of this tree against revision `rev`, with the ratio new / old."""
-    for game, results in now.items():
-        if game not in before:
-            print(f"\n{TITLES[game]}: not in {rev}")
-            continue
-        for label in SETUPS:
-            print(f"\n{TITLES[game]}, {label}, this tree against {rev}:")
-            print(f"  {'':32}{'this tree':>14}{rev:>14}{'ratio':>9}")
-            new, old = results[label], before[game][label]
-            for key, name, fmt in METRICS:
-                print(
-                    f"  {name:32}{figure(new, key, fmt):>14}{figure(old, key, fmt):>14}"
-                    f"{ratio(new, old, key):>9}"
-                )
-
-
-def report(now: dict[str, Any], before: dict[str, Any] | None, rev: str | None) -> None:
-    side_by_side(now)
-    if before is not None and rev is not None:
-        against(now, before, rev)
-    for where, results in (("this tree", now), (rev, before or {})):
-        for game, result in results.items():
-            if "profile" in result:
-                print(f"\nWhere {TITLES[game]}'s transitions spend their time ({where}),")
-                print("  share of own time, of time in the function and what it calls:")
-                print("\n".join(f"  {row}" for row in result["profile"]))
 
 
 def main() -> None:
@@ -368,21 +329,21 @@ def main() -> None:
         "--rounds", type=int, default=5, help="rounds the games and measures are split into"
     )
     parser.add_argument("--baseline", metavar="REV", help="also measure this git revision")
+    parser.add_argument(
+        "--pure", action="store_true", help="also measure this tree on its Python sources"
+    )
     parser.add_argument("--profile", action="store_true", help="show where the time goes")
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs of each tree, in turns (figures: medians)"
     )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
-    if options.repeat > 1 and not options.json:
-        report(*repeated(options), options.baseline)
-        return
-    now = measure(options)
     if options.json:
-        print(json.dumps(now))
-        return
-    before = baseline(options.baseline, options) if options.baseline else None
-    report(now, before, options.baseline)
+        print(json.dumps(measure(options)))
+    elif options.repeat > 1 or options.pure or options.baseline:
+        report(sides(options))
+    else:
+        report({"this tree": measure(options)})
 
 
 if __name__ == "__main__":

@@ -35,11 +35,12 @@ def worktree(rev: str) -> Iterator[Path]:
             )
 
 
-def run_in(tree: Path, script: str, arguments: list[str]) -> str:
+def run_in(tree: Path, script: str, arguments: list[str], env: dict[str, str] | None = None) -> str:
     """The standard output of `python script arguments…` (a script of this tree) run on the
-    code of `tree`; exits with the child's error output if it fails."""
+    code of `tree`, with `env` added to the environment; exits with the child's error output if
+    it fails."""
     command = [sys.executable, str(Path(script).resolve()), *arguments]
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+    env = {**os.environ, **(env or {}), "PYTHONPATH": str(tree)}
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:  # that revision failed: say how
         sys.exit(f"running {Path(script).name} on {tree} failed:\n{done.stderr[-3000:]}")

@@ -52,7 +52,7 @@ PLAYER_SELECTORS = frozenset(
 )
 
 
-def _compare(test: Callable[[Any, Any], bool]) -> Callable[[Fn, Fn], Fn]:
+def _compare(test: Callable[[Any, Any], Any]) -> Callable[[Fn, Fn], Fn]:
     def make(a: Fn, b: Fn) -> Fn:
         return lambda g, s, f: test(a(g, s, f), b(g, s, f))
 

@@ -11,6 +11,7 @@ a `State` is the game in progress (state.py) and answers through its game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from kemble_tools.engine.kernel import CHANCE, ONGOING, Frame, Steps, answer, run
@@ -57,7 +58,7 @@ from kemble_tools.games.kembles_cascade.engine.state import (
 
 _DEALERS: dict[tuple[int, str], Game] = {}  # Game.dealer's: (bundle, its set-up) -> Game
 
-TURN_VERBS = {
+TURN_VERBS: dict[int, Callable[[Any, State, int], None]] = {
     A.ENTER: movement.enter,
     A.MOVE: movement.move,
     A.SPEND: movement.spend,

@@ -67,7 +67,7 @@ class Player:
         "upgrades",
     )
 
-    def __init__(self, upgrades: tuple[int, ...], counters: tuple[int, ...]) -> None:
+    def __init__(self, upgrades: tuple[int, ...] = (), counters: tuple[int, ...] = ()) -> None:
         self.energy = 5  # R-SET-6
         self.threat = 0  # threat track points, 0-9 (R-THR-1)
         self.glory = 0
@@ -98,7 +98,9 @@ class Player:
         return self.pos < 0
 
     def copy(self) -> Player:
-        # written out: a loop of getattr/setattr costs three times as much
+        # written out: a loop of getattr/setattr costs three times as much. `__new__` skips
+        # __init__ in plain Python; compiled (mypyc), it runs __init__ with its defaults, so
+        # every class here has defaults for all of __init__'s arguments
         new = Player.__new__(Player)
         new.achievements = self.achievements
         new.bellonium = self.bellonium
@@ -141,7 +143,7 @@ class Turn:
         "weapon_shots",
     )
 
-    def __init__(self, player: int, kind: int, weapons: int) -> None:
+    def __init__(self, player: int = 0, kind: int = BATTLE, weapons: int = 0) -> None:
         self.player = player
         self.kind = kind  # BATTLE or POWERDOWN
         self.moves_used = 0
@@ -212,7 +214,7 @@ class State:
         "width",
     )
 
-    def __init__(self, game: Any, width: int) -> None:
+    def __init__(self, game: Any = None, width: int = 2) -> None:
         self.game = game  # the rules and content it is played with (not part of the key)
         self.width = width  # quadrant columns: two per card (D-GEO-1)
         self.cells: tuple[int, ...] = ()  # quadrant ids, row by row from row 1

@@ -22,7 +22,7 @@ def price(g: Any, upgrade: int, level: int) -> int | None:
 
 def price_table(g: Any) -> list[tuple[int | None, ...]]:
     """Each upgrade's price per level in this game's variant (R-VAR-TV-1 overrides some)."""
-    table = []
+    table: list[tuple[int | None, ...]] = []
     for spec in g.tables.upgrades:
         override = dict(g.tables.rules.upgrade_prices).get(spec.id)
         if spec.id in g.tables.rules.not_for_sale:
@@ -110,8 +110,8 @@ def buy(g: Any, s: State, arg: int) -> None:
     bump(player, "upgrades_bought", target - current)
     refresh(g, player)
     note(s, "p%d buy %s %d", index + 1, spec.id, target)
-    for level in levels:
-        push_effects(g, s, level.on_bought, event(index, index), -1, index)
+    for bought in levels:
+        push_effects(g, s, bought.on_bought, event(index, index), -1, index)
 
 
 def _buyer(s: State) -> int:
