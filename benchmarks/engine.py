@@ -3,7 +3,7 @@
 Run from the project root:
 
     python benchmarks/engine.py [--games 400] [--full-games 40] [--bossin-full-games 200]
-                                [--seed 1] [--rounds 5] [--baseline REV] [--profile]
+                                [--seed 1] [--rounds 5] [--baseline REV] [--repeat N] [--profile]
 
 For Kemble's Cascade and Bossin' Space (benchmarks/engine_games.py), plays uniformly random
 games (a random legal action at every step) on every shipped scenario of the game, and whole
@@ -25,9 +25,11 @@ by phases of a few seconds, and this way a slow phase costs both games alike. Bo
 printed side by side with the ratio Bossin' / Kemble. With `--baseline REV`, git revision REV
 is checked out in a temporary worktree and measured by this same script in a second process
 (the script adapts to the engine's API of that revision; a revision without Bossin' Space has
-no rows for it), then each game is printed with the ratio new / old. `--profile` prints, for
-each game, the functions where transitions spend most of their time (the figures of a profiled
-run are the profiler's, not the engine's).
+no rows for it), then each game is printed with the ratio new / old. On a machine others load,
+`--repeat N` measures this tree (and REV) N times each in fresh processes, the trees taking
+turns, and prints the median of each figure. `--profile` prints, for each game, the functions
+where transitions spend most of their time (the figures of a profiled run are the profiler's,
+not the engine's).
 """
 
 from __future__ import annotations
@@ -36,20 +38,19 @@ import argparse
 import cProfile
 import gc
 import json
-import os
 import pstats
 import random
-import subprocess
+import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 from engine_games import TITLES, Engine, Start, load_engines
+from revision import ROOT, run_at, run_in, worktree
 
-ROOT = Path(__file__).resolve().parents[1]
 SETUPS = ("scenarios", "full games")
 METRICS = (
     ("transitions_per_s", "transitions per second", "{:,.0f}"),
@@ -257,36 +258,45 @@ def size(found: dict[int, Any]) -> int:
 # --- the run and its report ------------------------------------------------------------------
 
 
+def child(options: argparse.Namespace) -> list[str]:
+    """The arguments of a run of this script in a second process, with these options."""
+    return [
+        "--json",
+        f"--games={options.games}",
+        f"--full-games={options.full_games}",
+        f"--bossin-full-games={options.bossin_full_games}",
+        f"--seed={options.seed}",
+        f"--rounds={options.rounds}",
+    ] + (["--profile"] if options.profile else [])
+
+
 def baseline(rev: str, options: argparse.Namespace) -> dict[str, Any]:
     """Measure revision `rev` with this script, from a temporary worktree."""
-    with tempfile.TemporaryDirectory(prefix="kemble-baseline-") as folder:
-        tree = Path(folder) / "tree"
-        subprocess.run(
-            ["git", "worktree", "add", "--detach", str(tree), rev],
-            cwd=ROOT,
-            check=True,
-            capture_output=True,
-        )
-        try:
-            command = [
-                sys.executable,
-                str(Path(__file__).resolve()),
-                "--json",
-                f"--games={options.games}",
-                f"--full-games={options.full_games}",
-                f"--bossin-full-games={options.bossin_full_games}",
-                f"--seed={options.seed}",
-                f"--rounds={options.rounds}",
-            ] + (["--profile"] if options.profile else [])
-            env = {**os.environ, "PYTHONPATH": str(tree)}
-            done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
-            if done.returncode:  # an engine of that revision failed: say how
-                sys.exit(f"measuring {rev} failed:\n{done.stderr[-3000:]}")
-            return json.loads(done.stdout)  # type: ignore[no-any-return]
-        finally:
-            subprocess.run(
-                ["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True
-            )
+    return json.loads(run_at(rev, __file__, child(options)))  # type: ignore[no-any-return]
+
+
+def repeated(options: argparse.Namespace) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """`--repeat` runs of this tree and of the baseline, each in a fresh process, the trees
+    taking turns; each figure the median of its runs."""
+    with ExitStack() as stack:
+        trees = {"now": ROOT}
+        if options.baseline:
+            trees["old"] = stack.enter_context(worktree(options.baseline))
+        found: dict[str, list[Any]] = {label: [] for label in trees}
+        for _ in range(options.repeat):
+            for label, tree in trees.items():
+                found[label].append(json.loads(run_in(tree, __file__, child(options))))
+    return median(found["now"]), median(found["old"]) if "old" in found else None
+
+
+def median(runs: list[Any]) -> Any:
+    """Each number the median of the runs' (anything else, the first run's)."""
+    first = runs[0]
+    if isinstance(first, dict):
+        return {key: median([run[key] for run in runs]) for key in first}
+    if isinstance(first, (int, float)) and not isinstance(first, bool):
+        return statistics.median_low(runs)  # a figure one run measured
+    return first
 
 
 def figure(results: dict[str, Any], key: str, fmt: str) -> str:
@@ -359,8 +369,14 @@ def main() -> None:
     )
     parser.add_argument("--baseline", metavar="REV", help="also measure this git revision")
     parser.add_argument("--profile", action="store_true", help="show where the time goes")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs of each tree, in turns (figures: medians)"
+    )
     parser.add_argument("--json", action="store_true", help=argparse.SUPPRESS)
     options = parser.parse_args()
+    if options.repeat > 1 and not options.json:
+        report(*repeated(options), options.baseline)
+        return
     now = measure(options)
     if options.json:
         print(json.dumps(now))

@@ -21,6 +21,7 @@ from kemble_tools.validate.pipeline import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards/bossins-space"
+SCENARIOS = ROOT / "scenarios/bossins-space"
 BASE = {
     "title": "a rules test",
     "variant": "solo",
@@ -35,12 +36,12 @@ FILLERS = ("CMD-07", "CMD-08", "CMD-09", "CMD-05")
 QUIET = (None, None, None, None)  # a Timeline row with no cards
 
 
-def compiled() -> Iterator[dict[str, Any]]:
-    """The shipped cards compiled, the game registered meanwhile: a module fixture's body. The
-    shipped scenarios are left out: each test brings its own."""
+def compiled(*paths: Path) -> Iterator[dict[str, Any]]:
+    """The shipped cards compiled (with `paths`: the shipped scenarios, test scenarios), the
+    game registered meanwhile: a module fixture's body."""
     register_game(PLUGIN)
     try:
-        yield compile_with()
+        yield compile_with(*paths)
     finally:
         unregister_game(PLUGIN)
 

@@ -8,28 +8,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bossins_space_helpers import SCENARIOS, compiled
 
-from kemble_tools.compile.pipeline import compile_validated
-from kemble_tools.core.registry import register_game, unregister_game
 from kemble_tools.engine.api import IllegalAction
 from kemble_tools.engine.api import State as StateProtocol
 from kemble_tools.games.bossins_space.engine import State, new_game
-from kemble_tools.games.bossins_space.plugin import PLUGIN
-from kemble_tools.validate.pipeline import validate_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def bundle() -> Iterator[dict[str, Any]]:
-    register_game(PLUGIN)
-    try:
-        paths = [ROOT / "cards/bossins-space", ROOT / "scenarios/bossins-space"]
-        compiled = compile_validated(validate_paths(paths, with_base=False))
-        assert compiled.bundle is not None, compiled.diagnostics
-        yield compiled.bundle
-    finally:
-        unregister_game(PLUGIN)
+    yield from compiled(SCENARIOS)
 
 
 def play(state: State, *lines: str) -> State:

@@ -9,7 +9,9 @@ the sink (states every winning line passes through) and measures the lines' leng
 Difficulty (docs/solver.md): "perfection" when the analysis is complete and at most 5 winning
 lines exist; otherwise a band read from how much searching the solver needed to find its first
 winning line (engine states generated, `effort`): the more of the game's choices lose, the more
-it must try first. "easy" below 30,000 states, "medium" below 300,000, "hard" above.
+it must try first. "easy" below 30,000 states, "medium" below 300,000, "hard" above, unless the
+game's solver says otherwise (`SoloGame.effort_bands`: a solver that cuts lost lines short
+reaches its first win in fewer states, so its bands are lower).
 """
 
 from __future__ import annotations
@@ -87,7 +89,7 @@ def analyse(
         witness_actions=len(witness) if witness else None,
     )
     result["explored_through_round"] = None if complete else search.explored_through
-    result["difficulty"] = difficulty(result)
+    result["difficulty"] = difficulty(result, getattr(search.game, "effort_bands", EFFORT_BANDS))
     return result, graph
 
 
@@ -138,18 +140,19 @@ def _margin(search: Any) -> int | None:
     return least
 
 
-EASY, MEDIUM = 30_000, 300_000  # effort thresholds (module docstring)
+EFFORT_BANDS = (30_000, 300_000)  # effort below which a scenario is easy, medium (docstring)
 PERFECTION_LINES = 5  # at most this many winning lines, all known: "perfection"
 
 
-def difficulty(measures: dict[str, Any]) -> str:
+def difficulty(measures: dict[str, Any], bands: tuple[int, int] = EFFORT_BANDS) -> str:
     """The band (module docstring)."""
     if measures["complete"] and measures["winning_lines"] <= PERFECTION_LINES:
         return "perfection"
     effort = measures["effort"]
-    if effort < EASY:
+    easy, medium = bands
+    if effort < easy:
         return "easy"
-    return "medium" if effort < MEDIUM else "hard"
+    return "medium" if effort < medium else "hard"
 
 
 def export(graph: nx.DiGraph, path: Any) -> None:

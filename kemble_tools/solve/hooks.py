@@ -7,6 +7,15 @@ try first, how `kemble run` plays a script, and how a position is drawn for peop
 
 The player is player 0 of a single-player scenario; a game over is won when its `returns()[0]`
 is 1 (a solo game's returns are 1 for a win and 0 otherwise).
+
+A SoloGame may also have, and the search uses when it does (docs/games.md):
+- `hopeless(state) -> bool`: sound bounds proving a state lost, so the search need not try it
+  (Kemble's: the boss cannot fall in time, the ship cannot survive its turn), with
+  `bounds_off`, why the bounds are off for this content (None when they are on);
+- `cache_bytes() -> int`: the memory the game keeps for reuse while a search runs (such as its
+  bounds' answers), which the search's memory limit counts with its table;
+- `effort_bands`: the effort (states to a first win) below which a scenario is easy, medium,
+  when the game's search needs fewer states than the core's default bands assume.
 """
 
 from __future__ import annotations

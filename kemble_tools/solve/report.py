@@ -107,6 +107,10 @@ def summary(solution: Solution) -> str:
         parts.append(f"{analysis['winning_share']:.0%} of the options keep a win possible")
     if not analysis.get("complete", True):
         parts.append("analysis cut short: counts are lower bounds")
+    if solution.bounds == "on":
+        parts.append(f"bounds on: {solution.bounded:,} states proved lost without search")
+    elif solution.bounds == "off":
+        parts.append(f"bounds off: {solution.bounds_off}")
     return "; ".join(parts) + "\n"
 
 

@@ -29,11 +29,13 @@ from kemble_tools.engine.api import State
 from kemble_tools.solve.hooks import SoloGame, won
 
 QUICK_LOOK = 200_000  # states tried in the actions' own order before ordering rounds by promise
-# What the table's parts cost in memory, for the --memory limit: a node (its object, its edge
-# dict and its slot in the table, plus its key's bytes), an edge (plus 8 bytes an action) and an
-# entry of a lost front. Fitted to tracemalloc on the shipped scenarios so that the estimate runs
-# 5-80 % above what the table really holds (tests/test_solve.py checks it stays within bounds).
+# Memory per node (object, edge dict, table slot, plus its key's bytes), per edge (plus 8 bytes an
+# action) and per lost-front entry, for --memory: fitted to tracemalloc on the shipped scenarios
+# to run 5-80 % above what the table holds (tests/test_solve.py checks it stays within bounds).
 NODE_BYTES, EDGE_BYTES, FRONT_BYTES = 320, 90, 200
+# The bounds are asked of every state in a round until this many were asked; cutting fewer than
+# this share, they are then asked of round-level nodes only (`_hopeless`).
+BOUNDS_TRIAL, BOUNDS_WORTH = 20_000, 0.02
 # The search recurses (value -> _region -> value) once for every node on the line it follows.
 RECURSION_LIMIT = 10_000
 
@@ -86,8 +88,17 @@ class Search:
         limits: Limits | None = None,
         progress: Callable[[int, float], None] | None = None,
         dominance: bool = True,
+        bounds: bool = True,
+        keep_bounded: bool = False,
     ) -> None:
         self.game = game
+        hopeless = getattr(game, "hopeless", None)  # what the bounds call hopeless is lost
+        self.hopeless: Callable[[State], bool] | None = hopeless if bounds else None
+        self.bounded: list[State] | None = [] if keep_bounded else None  # for soundness tests
+        self.cut = 0  # states the bounds proved lost
+        self.asked = 0  # states the bounds were asked about
+        self.bounds_mid_round = True
+        self.cache_bytes: Callable[[], int] = getattr(game, "cache_bytes", lambda: 0)
         self.limits = limits or Limits()
         self.progress = progress
         self.dominance = dominance
@@ -158,6 +169,11 @@ class Search:
         if self.dominance and node.value is None and self._dominated(state):
             self.pruned += 1
             node.value, node.complete = LOST, True
+            return LOST
+        if self._hopeless(state):
+            node.value, node.complete = LOST, True
+            if self.dominance:
+                self._remember_lost(state)
             return LOST
         if node.kind == "chance":
             value = self._chance(state, node)
@@ -254,8 +270,24 @@ class Search:
                 continue
             if is_node(child):
                 yield (*path, action), child, key
-            else:
+            elif not (self.bounds_mid_round and self._hopeless(child)):
                 stack.append((child, (*path, action), iter(ordered(child))))
+
+    def _hopeless(self, state: State) -> bool:
+        """The game's bounds prove `state` lost (SoloGame.hopeless). Within a round they are
+        asked of every state until it is clear they seldom answer yes (BOUNDS_TRIAL), then of
+        nodes only: a bound that cuts little costs more than the states it saves."""
+        if self.hopeless is None:
+            return False
+        self.asked += 1
+        if self.asked == BOUNDS_TRIAL and self.cut < BOUNDS_TRIAL * BOUNDS_WORTH:
+            self.bounds_mid_round = False
+        if not self.hopeless(state):
+            return False
+        self.cut += 1
+        if self.bounded is not None:
+            self.bounded.append(state.clone())
+        return True
 
     # --- dominance -------------------------------------------------------------------------------
 
@@ -327,8 +359,9 @@ class Search:
         return time.perf_counter() - self.started
 
     def memory_mb(self) -> float:
-        """The table's memory in MB, estimated as it grows (NODE_BYTES, …)."""
-        return self.table_bytes / 1e6
+        """The table's memory in MB, estimated as it grows (NODE_BYTES, …), and what the
+        game keeps for reuse while searching (SoloGame.cache_bytes, when it has it)."""
+        return (self.table_bytes + self.cache_bytes()) / 1e6
 
 
 def dominates(better: tuple[tuple[int, ...], tuple[int, ...]], worse: tuple[Any, Any]) -> bool:

@@ -45,6 +45,9 @@ class Solution:
     graph: Any = None
     analysis_draws: dict[str, Any] | None = None
     top: dict[str, Any] = field(default_factory=dict)  # SoloGame.top_level, filled at the end
+    bounds: str | None = None  # "on", "off" or None: the game has no bounds (SoloGame.hopeless)
+    bounds_off: str | None = None  # why the bounds are off for this content
+    bounded: int = 0  # states the bounds proved lost
 
     @property
     def complete(self) -> bool:
@@ -75,6 +78,9 @@ class Solution:
                 "limit": self.limit_hit,
                 "nodes": self.nodes,
                 "pruned": self.pruned,
+                "bounds": self.bounds,
+                "bounds_off": self.bounds_off,
+                "bounded": self.bounded,
                 "first_witness_seconds": _round(self.first_witness_seconds),
                 "expect": self.expect,
                 "analysis": self.analysis,
@@ -177,6 +183,10 @@ def _finish(solution: Solution, search: Search, started: float) -> Solution:
     solution.top = {key: figures.get(key) for key in game.top_level}
     solution.states, solution.nodes = search.expanded, len(search.nodes)
     solution.pruned = search.pruned
+    if search.hopeless is not None:
+        solution.bounds_off = getattr(game, "bounds_off", None)
+        solution.bounds = "off" if solution.bounds_off else "on"
+    solution.bounded = search.cut
     solution.seconds = time.perf_counter() - started
     return solution
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +51,7 @@ def tasks_of(sweep: Sweep) -> list[SimTask | SolveTask]:
 
 
 Progress = Callable[[int, int], None]  # (tasks done, games done)
+Done = Callable[[int, Any, Any], None]  # (tasks done, the task, its result)
 
 
 def run_sweep(
@@ -62,14 +63,42 @@ def run_sweep(
 ) -> Results:
     tasks = tasks_of(sweep)
     started = time.perf_counter()
-    if scheduler in ("threads", "sync"):
-        outputs = _run_local_scheduler(sweep, tasks, scheduler, workers, progress)
-    else:
-        outputs = _run_distributed(sweep, tasks, scheduler, workers, progress, announce)
+    games = 0
+
+    def finished(done: int, task: SimTask | SolveTask, _: Any) -> None:
+        nonlocal games
+        games += _games(task)
+        if progress:
+            progress(done, games)
+
+    outputs = run_tasks(
+        sweep.bundles, tasks, _call, _bundle_of, scheduler, workers, finished, announce
+    )
     results = _merge(tasks, outputs)
     results.seconds = time.perf_counter() - started
     results.plots = tuple(sweep_hooks(sweep.bundles[BASE]).plots)
     return results
+
+
+def run_tasks(
+    bundles: dict[str, dict[str, Any]],
+    tasks: Sequence[Any],
+    call: Callable[[dict[str, Any], Any], Any],
+    bundle_of: Callable[[Any], str],
+    scheduler: str = "local",
+    workers: int | None = None,
+    done: Done | None = None,
+    announce: Callable[[str], None] | None = None,
+) -> list[Any]:
+    """`call(bundle, task)` for every task, on Dask, the results in the tasks' order (the same
+    whatever the number of workers or the order tasks finish in). Each task has a unique `key`
+    and names its bundle (`bundle_of`); each bundle goes to the workers once. `call` is a
+    module-level function, so that Dask's workers import it. `kemble sweep`'s tasks and
+    `kemble solve`'s samples of a whole game (solve/fullgame.py) both run here."""
+    if scheduler in ("threads", "sync"):
+        return _run_local_scheduler(bundles, tasks, call, bundle_of, scheduler, workers, done)
+    return _run_distributed(bundles, tasks, call, bundle_of, address=scheduler,
+                            workers=workers, done=done, announce=announce)  # fmt: skip
 
 
 def _bundle_of(task: SimTask | SolveTask) -> str:
@@ -85,28 +114,31 @@ def _games(task: SimTask | SolveTask) -> int:
 
 
 def _run_local_scheduler(
-    sweep: Sweep, tasks: list, scheduler: str, workers: int | None, progress: Progress | None
+    bundles: dict[str, dict[str, Any]],
+    tasks: Sequence[Any],
+    call: Callable[[dict[str, Any], Any], Any],
+    bundle_of: Callable[[Any], str],
+    scheduler: str,
+    workers: int | None,
+    done: Done | None,
 ) -> list[Any]:
     """Dask's threaded or synchronous scheduler, on delayed calls (no cluster at all)."""
     import dask
     from dask.callbacks import Callback
 
-    bundles = {
-        name: dask.delayed(bundle, name=f"bundle-{name}") for name, bundle in sweep.bundles.items()
-    }
+    delayed = {name: dask.delayed(data, name=f"bundle-{name}") for name, data in bundles.items()}
     calls = [
-        dask.delayed(_call, pure=True)(bundles[_bundle_of(t)], t, dask_key_name=t.key)
-        for t in tasks
+        dask.delayed(call, pure=True)(delayed[bundle_of(t)], t, dask_key_name=t.key) for t in tasks
     ]
-    counts = {task.key: _games(task) for task in tasks}
-    done = {"tasks": 0, "games": 0}
+    by_key = {task.key: task for task in tasks}
+    count = 0
 
-    def finished(key: Any, *_: Any) -> None:
-        if key in counts:
-            done["tasks"] += 1
-            done["games"] += counts[key]
-            if progress:
-                progress(done["tasks"], done["games"])
+    def finished(key: Any, result: Any, *_: Any) -> None:
+        nonlocal count
+        if key in by_key:
+            count += 1
+            if done:
+                done(count, by_key[key], result)
 
     with Callback(posttask=finished):
         options = {"num_workers": workers} if scheduler == "threads" and workers else {}
@@ -123,11 +155,13 @@ def worker_settings() -> None:
 
 
 def _run_distributed(
-    sweep: Sweep,
-    tasks: list,
+    bundles: dict[str, dict[str, Any]],
+    tasks: Sequence[Any],
+    call: Callable[[dict[str, Any], Any], Any],
+    bundle_of: Callable[[Any], str],
     address: str,
     workers: int | None,
-    progress: Progress | None,
+    done: Done | None,
     announce: Callable[[str], None] | None,
 ) -> list[Any]:
     """dask.distributed: a LocalCluster of worker processes, or the cluster at `address`."""
@@ -154,21 +188,19 @@ def _run_distributed(
         if announce:
             announce(f"Dask dashboard: {client.dashboard_link}")
         # in a list: scatter() would send a dict's values one by one, under their keys
-        bundles = {
+        scattered = {
             name: client.scatter([bundle], broadcast=True, hash=False)[0]
-            for name, bundle in sweep.bundles.items()
+            for name, bundle in bundles.items()
         }
         futures = [
-            client.submit(_call, bundles[_bundle_of(t)], t, key=t.key, pure=False) for t in tasks
+            client.submit(call, scattered[bundle_of(t)], t, key=t.key, pure=False) for t in tasks
         ]
         index = {future.key: i for i, future in enumerate(futures)}
         outputs: list[Any] = [None] * len(tasks)
-        games = 0
-        for done, (future, result) in enumerate(as_completed(futures, with_results=True), 1):
+        for count, (future, result) in enumerate(as_completed(futures, with_results=True), 1):
             outputs[index[future.key]] = result
-            games += _games(tasks[index[future.key]])
-            if progress:
-                progress(done, games)
+            if done:
+                done(count, tasks[index[future.key]], result)
         return outputs
     finally:
         client.close()

@@ -6,21 +6,17 @@ that can only help, unless some effect reads them."""
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from kemble_tools.games.bossins_space.canonical import Board
 from kemble_tools.games.bossins_space.engine import State, new_game
 from kemble_tools.games.bossins_space.engine.model import COOL, DRAW, is_bag
 from kemble_tools.games.bossins_space.engine.piles import seeded_pick
-from kemble_tools.games.bossins_space.engine.state import FIELDS
 from kemble_tools.games.bossins_space.play.board_text import render_board
 from kemble_tools.solve.hooks import STEP, TURN
 
-UNKEYED = ("life", "heat", "draws", "piles")  # life, heat: resources; draws, piles: below
-KEYED = tuple(name for name in FIELDS if name not in UNKEYED)
-UNORDERED = ("enemy_discard", "threat_used", "command_discard")
 READS_RESOURCES = ("Global(name='ship_life')", "Global(name='heat')")
 
 
@@ -38,19 +34,18 @@ class BossinSoloGame:
     monotone: bool = True  # no effect reads the Ship's life or heat: more life, less heat help
     chance: bool = field(init=False)
     start: State = field(init=False)
-    kinds: Callable[[str], str] = field(init=False)
-    bag_forms: dict[Any, Any] = field(init=False, default_factory=dict)
+    board: Board = field(init=False)
 
     def __post_init__(self) -> None:
         self.start = self._state(self.open_chance)
         rounds = self.start.rules.max_rounds  # 6-BS reports them: the default filled in
         self.scenario = {**self.scenario, "game": "bossins-space", "max_rounds": rounds}
-        self.kinds = kind_names(self.start.rules.twin)
         open_bags = any(is_bag(s) and s[3] for pile in self.start.piles.values() for s in pile)  # type: ignore[index]
         shuffles = not self.start.rules.seeded_shuffles
         self.chance = self.open_chance and (open_bags or shuffles or self.start.is_chance_node())
         text = repr({k: v for k, v in self.bundle.items() if k != "scenarios"})
         self.monotone = not any(word in text for word in READS_RESOURCES)
+        self.board = Board(self.start.rules.twin, not self.monotone)
 
     def _state(self, open_chance: bool) -> State:
         return new_game(self.bundle, self.scenario["id"], open_chance, self.seed or None)
@@ -72,37 +67,11 @@ class BossinSoloGame:
         return state.life
 
     def split(self, state: State) -> tuple[bytes, tuple[int, ...], tuple[int, ...]]:
-        """The board part names cards by their kind (`Rules.twin`, a bag a sorted multiset);
-        the draws counter counts only while the seed still draws."""
-        values = [getattr(state, name) for name in KEYED]
-        if state.rules.seeded_shuffles or not state.rules.open_chance:
-            values.append(state.draws)
+        """The board names cards by their kind (canonical.py); life and heat are resources
+        unless some effect reads them."""
         if not self.monotone:
-            values += [state.life, state.heat]
-        board = (self.kinds(repr(values)) + repr(self.piles(state))).encode()
-        if not self.monotone:
-            return board, (), ()
-        return board, (state.life, state.rules.heat_limit - state.heat), ()
-
-    def piles(self, state: State) -> list[list[Any]]:
-        """The piles by kind; a bag's form is worked out once (bags are immutable tuples)."""
-        twin, forms = state.rules.twin, self.bag_forms
-        found = []
-        for name, pile in state.piles.items():
-            if name in UNORDERED:  # only ever reshuffled into a bag: the order never counts
-                found.append(sorted(twin[c] for c in pile if isinstance(c, str)))
-                continue
-            row = []
-            for segment in pile:
-                if isinstance(segment, str):
-                    row.append(twin[segment])
-                else:
-                    form = forms.get(segment)
-                    if form is None:
-                        form = forms[segment] = (sorted(twin[c] for c in segment[1]), *segment[2:])
-                    row.append(form)
-            found.append(row)
-        return found
+            return self.board(state), (), ()
+        return self.board(state), (state.life, state.rules.heat_limit - state.heat), ()
 
     def ordered(self, state: State) -> list[int]:
         """Uses before cools, so the first lines tried fight."""
@@ -148,15 +117,6 @@ class BossinSoloGame:
             state.apply_action(state.string_to_action(word))
             peak = max(peak, state.heat)
         return {"heat_margin": state.rules.heat_limit - 1 - peak}
-
-
-def kind_names(twin: Mapping[str, str]) -> Callable[[str], str]:
-    """A function that rewrites every card id in a text as its kind's first id."""
-    others = sorted((card for card, first in twin.items() if card != first), key=len, reverse=True)
-    if not others:
-        return lambda text: text
-    pattern = re.compile("'(" + "|".join(re.escape(card) for card in others) + ")'")
-    return lambda text: pattern.sub(lambda m: f"'{twin[m.group(1)]}'", text)
 
 
 class BossinSolver:

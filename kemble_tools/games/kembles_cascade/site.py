@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from kemble_tools.export.cards import PrintCard
+from kemble_tools.games.kembles_cascade.engine.deal import is_shuffled
+from kemble_tools.games.kembles_cascade.engine.game import Game
 from kemble_tools.games.kembles_cascade.vocabulary import QUADRANT_HOST, VOCABULARY
 from kemble_tools.site.hooks import CatalogueCard, Part
 
@@ -47,7 +49,11 @@ class KembleSite:
         return [card_entry(card, bundle) for card in cards]
 
     def scenario_cards(self, bundle: Bundle, scenario_id: str) -> Iterable[str]:
-        return [card for row in bundle["scenarios"][scenario_id]["rows"] for card in row]
+        scenario = bundle["scenarios"][scenario_id]
+        if is_shuffled(scenario):  # a whole game: the board its seed deals, as its page shows
+            content = cast(dict[str, Any], bundle)
+            scenario = Game.deal(content, scenario, int(scenario.get("seed", 0)))
+        return [card for row in scenario["rows"] for card in row]
 
     def legend(self, frames: list[dict[str, Any]]) -> list[tuple[str, str]]:
         """The object kinds on the boards (play/board_text.py `view`), then the other marks."""

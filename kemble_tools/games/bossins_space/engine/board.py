@@ -69,7 +69,7 @@ def point(pos: Position, who: str) -> bool:
     max(0, total - 1) (R-BS-DMG-4, D-BS-DMG-2). A defeated card stays until it is discarded
     (its XP comes first, D-BS-UPG-8)."""
     before = pos.hits.get(who, 0)
-    pos.hits[who] = before + 1
+    pos.own("hits")[who] = before + 1
     gained = 0 if shielded(pos, who) and before == 0 else 1
     if who == BOSS:
         pos.boss_life = max(0, pos.boss_life - gained)
@@ -80,7 +80,7 @@ def point(pos: Position, who: str) -> bool:
     assert at is not None
     row, column = at
     damage = pos.grid[row][column - 1][1] + gained  # type: ignore[index]
-    pos.grid[row][column - 1] = (who, damage)
+    pos.own("grid")[row][column - 1] = (who, damage)
     return damage >= int(pos.card(who)["life"])  # R-BS-DMG-1
 
 
@@ -92,10 +92,11 @@ def leave(pos: Position, card_id: str, pile: str | None = "enemy_discard") -> No
         return
     row, column = at
     if pile is not None:
-        pos.piles[pile].append(card_id)
+        pos.pile(pile).append(card_id)
+    grid = pos.own("grid")
     for r in range(row, 2):
-        pos.grid[r][column - 1] = pos.grid[r + 1][column - 1]
-    pos.grid[2][column - 1] = None
+        grid[r][column - 1] = grid[r + 1][column - 1]
+    grid[2][column - 1] = None
 
 
 def open_space(pos: Position, column: int) -> int | None:
@@ -131,7 +132,7 @@ def move_sideways(pos: Position, who: str, to: int) -> None:
     leave(pos, who, None)
     row = open_space(pos, to)
     assert row is not None
-    pos.grid[row][to - 1] = cell
+    pos.own("grid")[row][to - 1] = cell
 
 
 def column_of(pos: Position, who: str) -> int | None:

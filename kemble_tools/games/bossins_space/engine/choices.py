@@ -56,7 +56,7 @@ def open_paths(pos: Position) -> list[str]:
 def upgrade(pos: Position, path: str) -> None:
     """R-BS-UPG-4…7, D-BS-UPG-2/4/5: at once; the Deck level shuffles the top 2 Command cards
     with the top 2 Advanced cards back on top."""
-    pos.levels[path] += 1
+    pos.own("levels")[path] += 1
     if path == "structural":
         pos.life, pos.max_life = pos.life + 1, pos.max_life + 1
     elif path == "deck":

@@ -44,16 +44,16 @@ def refill_tasks(pos: Position) -> list[tuple[Any, ...]]:
 def exchange(pos: Position) -> None:
     """R-BS-CAP-3, D-BS-CAP-1: the whole hand to the discards, as many drawn again."""
     hand = pos.hands[pos.captain]
-    pos.piles["command_discard"] += hand
-    pos.hands[pos.captain] = []
+    pos.pile("command_discard").extend(hand)
+    pos.own("hands")[pos.captain] = []
     pos.exchanged = True
     pos.then(*[("draw_to", pos.captain)] * len(hand))
 
 
 def play(pos: Position, seat: int, card: str) -> None:
     """R-BS-PLY-5: face down; once 4 are down the Captain reveals them (R-BS-RND-4)."""
-    pos.hands[seat].remove(card)
-    pos.played.append((seat, card))
+    pos.own("hands")[seat].remove(card)
+    pos.own("played").append((seat, card))
     if len(pos.played) == 4:
         twin = pos.rules.twin
         pos.kept = sorted((c for _, c in pos.played), key=lambda c: (twin[c], c))
@@ -63,7 +63,7 @@ def play(pos: Position, seat: int, card: str) -> None:
 def peek(pos: Position) -> list[str]:
     """D-BS-CREW-3: the top 2 Enemy cards, looked at and left in their order."""
     pos.ability_used = True
-    deck, seen = pos.piles["enemy_deck"], []
+    deck, seen = pos.pile("enemy_deck"), []
     for _ in range(2):
         if not deck or not piles.ready(pos, "enemy_deck", ("noop",)):
             break
@@ -79,7 +79,7 @@ def draw_to(pos: Position, seat: int) -> None:
     if piles.ready(pos, "command_deck", ("draw_to", seat)):
         card = piles.pop(pos, "command_deck")
         if card is not None:
-            pos.hands[seat].append(card)
+            pos.own("hands")[seat].append(card)
 
 
 def crew_of_kind(pos: Position, card: str) -> list[str]:

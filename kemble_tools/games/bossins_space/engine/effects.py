@@ -199,7 +199,7 @@ def place(pos: Position, column: int, at: str, again: bool) -> None:
         return
     card = piles.draw_enemy(pos)
     if card is not None:
-        pos.grid[row][column - 1] = (card, 0)
+        pos.own("grid")[row][column - 1] = (card, 0)
         arrive(pos, card)
 
 
@@ -220,17 +220,18 @@ def insert(pos: Position, who: str, again: bool) -> None:
     taken = pos.grid[row][column - 1] is not None  # only a taken space pushes (D-BS-ENE-1)
     pushed_out = pos.grid[2][column - 1] if taken else None
     if pushed_out is not None:
-        pos.grid[2][column - 1] = None
+        pos.own("grid")[2][column - 1] = None
     out = cross(pos, pushed_out[0]) if pushed_out is not None else []
     pos.then(*out, ("land", card, row, column))  # the bottom card first
 
 
 def land(pos: Position, card: str, row: int, column: int) -> None:
     """The inserted card takes its space, the cards below it one row down (D-BS-ENE-1)."""
-    if pos.grid[row][column - 1] is not None:  # a free space is simply taken
+    grid = pos.own("grid")
+    if grid[row][column - 1] is not None:  # a free space is simply taken
         for r in range(2, row, -1):
-            pos.grid[r][column - 1] = pos.grid[r - 1][column - 1]
-    pos.grid[row][column - 1] = (card, 0)
+            grid[r][column - 1] = grid[r - 1][column - 1]
+    grid[row][column - 1] = (card, 0)
     arrive(pos, card)
 
 
@@ -263,7 +264,7 @@ def cross(pos: Position, card: str) -> list[Task]:
 
 
 def crossed(pos: Position, card: str) -> None:
-    pos.piles["enemy_discard"].append(card)
+    pos.pile("enemy_discard").append(card)
     board.damage_ship(pos, int(pos.card(card)["damage"]))
 
 

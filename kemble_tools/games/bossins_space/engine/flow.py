@@ -60,15 +60,15 @@ def reveal(pos: Position, k: int) -> None:
         return
     card = piles.pop(pos, "threat_deck")
     if card is not None:
-        pos.threats[k - 1] = card
-        pos.piles["threat_used"].append(card)
+        pos.own("threats")[k - 1] = card
+        pos.pile("threat_used").append(card)
 
 
 def boss_threats(pos: Position) -> None:
     """D-BS-BOSS-2: all four, each in its printed column, once the Boss is in play."""
     if pos.boss_status == "in_play":
         for threat in pos.rules.boss.get("threats", []):
-            pos.boss_threats[int(threat["position"]) - 1] = threat["id"]
+            pos.own("boss_threats")[int(threat["position"]) - 1] = threat["id"]
 
 
 def draw_command(pos: Position) -> None:
@@ -78,7 +78,7 @@ def draw_command(pos: Position) -> None:
     if piles.ready(pos, "command_deck", ("draw_command",)):
         card = piles.pop(pos, "command_deck")
         if card is not None:
-            pos.drawn.append(card)
+            pos.own("drawn").append(card)
 
 
 def command_steps(pos: Position, card: str, mode: str, slot: int = 0) -> list[Task]:
@@ -114,9 +114,9 @@ def threat(pos: Position, k: int) -> None:
     if card is None:
         return
     if pos.emp or board.all_defeated(pos):
-        pos.threat_done[k - 1] = "emp" if pos.emp else "no_enemies"
+        pos.own("threat_done")[k - 1] = "emp" if pos.emp else "no_enemies"
         return
-    pos.threat_done[k - 1] = "resolved"
+    pos.own("threat_done")[k - 1] = "resolved"
     tasks = [("ops", kind_program(pos.rules, "threat", card, 0), 0, ("threat", card, 0, None))]
     own = own_program(pos.rules, "threat", card, "on_timeline")
     if own is not None:
@@ -132,9 +132,9 @@ def boss_threat(pos: Position, k: int) -> None:
     if card is None:
         return
     if pos.emp:
-        pos.boss_threat_done[k - 1] = "emp"
+        pos.own("boss_threat_done")[k - 1] = "emp"
         return
-    pos.boss_threat_done[k - 1] = "resolved"
+    pos.own("boss_threat_done")[k - 1] = "resolved"
     rules = pos.rules
     slots = range(len(pos.card(card).get("effects") or []))
     tasks: list[Task] = [
@@ -157,7 +157,7 @@ def column_end(pos: Position) -> None:
 
 def end_round(pos: Position) -> None:
     """R-BS-RND-6, D-BS-END-2: the four cards to the discards; the last round ends the game."""
-    pos.piles["command_discard"] += [card for card, _ in pos.laid]
+    pos.pile("command_discard").extend(card for card, _ in pos.laid)
     crew.end_round(pos)
     if pos.round >= pos.rules.max_rounds:
         pos.outcome, pos.reason, pos.phase = ENDED, "max_rounds", "over"

@@ -8,13 +8,14 @@ chance draw can pause any step and the position stays plain data."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
 from functools import cache
 from typing import Any
 
-from kemble_tools.dsl.ir import Act, Effect
+from kemble_tools.dsl.ir import Act
 from kemble_tools.engine.api import SetupError
+from kemble_tools.games.bossins_space.engine.content import PATHS, content_of
 
 ROWS = ("A", "B", "C")
 BOSS_ROWS = ("strip", "A", "B", "C")  # D-BS-BOSS-7: the marker's row counter
@@ -28,7 +29,6 @@ PILES = (
     "command_discard",
     "advanced_deck",
 )
-PATHS = ("missiles", "lasers", "deck", "structural")
 
 # Actions. A draft keep is a bitmask of the drawn cards kept (+REVERSED: the put-back cards go
 # under in the reverse of the drawn order); use/cool/lay name a kept card by its index; the
@@ -39,7 +39,6 @@ CHOOSE, SPACE, NAME, END, DRAW = 400, 420, 450, 600, 1000
 EXCHANGE, PEEK, PLAY, SEAT = 610, 611, 2000, 64  # crew play: PLAY + seat * SEAT + hand index
 REVERSED = 16
 BOSS_SPACE = 12
-BASE_NAMES = ("left", "right", *PATHS, "xp", "repair", "pilot", "keep", "own", "mechanic", "take")
 
 Cell = tuple[str, int] | None  # an Enemy card id and its damage tokens
 Bag = tuple[str, tuple[str, ...], int, bool]  # ("bag", cards sorted, how many to draw, open)
@@ -96,6 +95,8 @@ class Rules:
     plays: tuple[int, int] = (0, 0)  # the Captain's face-down plays, each other player's
     programs: list[tuple[Act, ...]] = field(default_factory=list, compare=False)
     program_ids: dict[Any, int] = field(default_factory=dict, compare=False)
+    # every effect's action list by what it is (programs.py), shared by the bundle's games
+    actions: dict[Any, tuple[Act, ...]] = field(default_factory=dict, compare=False)
 
     def card(self, card_id: str) -> dict[str, Any]:
         return self.cards[card_id]
@@ -114,18 +115,15 @@ def load_rules(
     if crew and open_chance:
         raise SetupError(f"{scenario_id} is a crew scenario: only solo ones are solved")
     bundle = with_local_cards(bundle, scenario)
-    cards: dict[str, dict[str, Any]] = {}
-    for section in ("commands", "threats", "enemies", "boss_threats"):
-        cards.update(bundle[section])
+    content = content_of(bundle)
     board = bundle["upgrade_board"]
     boss_id = scenario["boss"] if isinstance(scenario["boss"], str) else scenario["boss"]["card"]
     rules = scenario.get("rules", {})
-    ids = tuple(sorted(cards))
     return (
         Rules(
             bundle=bundle,
             scenario_id=scenario_id,
-            cards=cards,
+            cards=content.cards,
             boss_id=boss_id,
             boss=bundle["bosses"][boss_id],
             heat_limit=int(rules.get("heat_limit", board["heat_limit"])),
@@ -137,11 +135,12 @@ def load_rules(
             seed=int(scenario.get("seed", 0)) if seed is None else seed,
             open_chance=open_chance,
             seeded_shuffles=rules.get("shuffles", "chance") == "seeded",
-            numbers={card: n for n, card in enumerate(ids)},
-            ids=ids,
-            twin=twins(cards),
-            names=(*BASE_NAMES, *option_names(bundle)),
+            numbers=content.numbers,
+            ids=content.ids,
+            twin=content.twin,
+            names=content.names,
             **(seats(bundle, scenario) if crew else {}),
+            actions=content.actions,
         ),
         scenario,
     )
@@ -168,38 +167,6 @@ def seats(bundle: dict[str, Any], scenario: dict[str, Any]) -> dict[str, Any]:
         "hand_limit": int(row["hand"]),
         "plays": (int(row["captain_plays"]), int(row["other_plays"])),
     }
-
-
-def twins(cards: dict[str, dict[str, Any]]) -> dict[str, str]:
-    """Cards whose data differ only in id, name and flavour play alike: a bag is a multiset of
-    such classes (§6 of the rules' contract: the canonical key)."""
-    first: dict[str, str] = {}
-    found: dict[str, str] = {}
-    for card_id in sorted(cards):
-        data = {k: v for k, v in cards[card_id].items() if k not in ("id", "name", "flavour")}
-        found[card_id] = first.setdefault(repr(sorted(data.items())), card_id)
-    return found
-
-
-def option_names(bundle: dict[str, Any]) -> list[str]:
-    """The names of every `choose: {option: …}` in the kinds' programs, beyond BASE_NAMES."""
-    names: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, Act):
-            if node.action == "choose" and isinstance(node.args.get("option"), dict):
-                names.update(node.args["option"])
-            walk(list(node.args.values()))
-        elif isinstance(node, Effect):
-            walk(list(node.actions))
-        elif isinstance(node, dict):
-            walk(list(node.values()))
-        elif isinstance(node, (list, tuple)):
-            for value in node:
-                walk(value)
-
-    walk(bundle.get("kinds", {}))
-    return sorted(names - set(BASE_NAMES))
 
 
 @dataclass
@@ -247,6 +214,31 @@ class Position:
     outcome: str = ONGOING
     reason: str | None = None
 
+    def __post_init__(self) -> None:
+        self.owned: set[str] | frozenset[str] = set(OWNED)  # a new position shares nothing
+
+    def own(self, name: str) -> Any:
+        """The list or dict `name`, to change in place. A clone shares all of them with its
+        original until one of the two changes one, and copies it first (copy on write): a
+        clone costs a dict copy, and a transition copies only what it changes."""
+        values = self.__dict__
+        if name not in values["owned"]:
+            values[name] = COPIES.get(name, list.copy)(values[name])
+            self.owns(name)
+        return values[name]
+
+    def pile(self, name: str) -> list[Segment]:
+        """Pile `name`, to change in place (see `own`: the piles' dict and each pile apart)."""
+        if name not in self.owned:
+            self.own("piles")[name] = self.piles[name][:]
+            self.owns(name)
+        return self.piles[name]
+
+    def owns(self, name: str) -> None:
+        if self.owned is SHARED:  # the first change since a clone: a set of its own
+            self.owned = set()
+        self.owned.add(name)  # type: ignore[union-attr]
+
     def card(self, card_id: str) -> dict[str, Any]:
         return self.rules.cards[card_id]
 
@@ -267,7 +259,23 @@ class Position:
         return self.rules.yellow_cubes - sum(self.levels.values())
 
 
+def rows(found: list[list[Any]]) -> list[list[Any]]:
+    return [row[:] for row in found]
+
+
+# How a shared list or dict is copied before its first change (Position.own; a list by
+# default), and every name a position owns: its lists and dicts (the fields a factory makes)
+# and each pile.
+COPIES: dict[str, Callable[[Any], Any]] = {"grid": rows, "hands": rows}
+COPIES |= dict.fromkeys(("levels", "piles", "hits"), dict.copy)
+OWNED = frozenset((*(f.name for f in fields(Position) if f.default_factory is not MISSING), *PILES))
+SHARED: frozenset[str] = frozenset()  # what a clone and its original own
+
+
 @cache
-def keep_masks(count: int, keep: int) -> list[int]:
-    """Every way to keep `keep` of `count` drawn cards, as bitmasks, in numeric order."""
-    return [m for m in range(1 << count) if bin(m).count("1") == keep]
+def draft_keeps(count: int, keep: int, reversible: bool) -> tuple[int, ...]:
+    """Every keep of `keep` of `count` drawn cards, as bitmasks in numeric order, each also
+    with the put-back cards reversed when more than one goes back (`reversible`)."""
+    orders = (0, REVERSED) if reversible else (0,)
+    masks = [m for m in range(1 << count) if bin(m).count("1") == keep]
+    return tuple(KEEP + m + o for m in masks for o in orders)

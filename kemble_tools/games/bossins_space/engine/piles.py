@@ -29,20 +29,29 @@ def ready(pos: Position, pile: str, task: tuple) -> bool:
         pos.chance = pile
         pos.stack.append(task)
         return False
-    reveal(pos, pile, seeded_pick(pos, pile))
+    draw_at(pos, pile, seeded_index(pos, pile))
     return True
 
 
 def seeded_pick(pos: Position, pile: str) -> str:
-    """The card the seed draws from the pile's top bag (the `draws`-th draw of the game): a
-    card kind, by the kinds' order, so positions the solver counts as one draw alike; the
-    first id of that kind, as a chance outcome names it."""
+    """The card the seed draws from the pile's top bag (see `seeded_index`)."""
+    return str(pos.piles[pile][0][1][seeded_index(pos, pile)])
+
+
+def seeded_index(pos: Position, pile: str) -> int:
+    """Where in the pile's top bag the seed draws (the `draws`-th draw of the game): a card
+    kind, by the kinds' order, so positions the solver counts as one draw alike; the first id
+    of that kind, as a chance outcome names it (a bag lies in the kinds' order: its kind's
+    cards are those just before it)."""
     top = pos.piles[pile][0]
     assert is_bag(top)
     twin = pos.rules.twin
     cards: tuple[str, ...] = top[1]  # type: ignore[index]
-    picked = cards[mix(pos.rules.seed, pos.draws) % len(cards)]
-    return next(card for card in cards if twin[card] == twin[picked])
+    at = mix(pos.rules.seed, pos.draws) % len(cards)
+    kind = twin[cards[at]]
+    while at and twin[cards[at - 1]] == kind:
+        at -= 1
+    return at
 
 
 def mix(seed: int, draw: int) -> int:
@@ -69,14 +78,18 @@ def outcomes(pos: Position) -> list[tuple[int, float]]:
 
 def reveal(pos: Position, pile: str, card: str) -> None:
     """The bag's top card turns out to be `card` (the first id of its kind still in it)."""
-    top = pos.piles[pile][0]
-    _, cards, take, is_open = top  # type: ignore[misc]
+    cards: tuple[str, ...] = pos.piles[pile][0][1]  # type: ignore[assignment]
     twin = pos.rules.twin
     kind = twin[card]
-    at = next(i for i, c in enumerate(cards) if twin[c] == kind)  # the kind's first id
+    draw_at(pos, pile, next(i for i, c in enumerate(cards) if twin[c] == kind))
+
+
+def draw_at(pos: Position, pile: str, at: int) -> None:
+    """The card at `at` in the pile's top bag comes out on top of what is left of the bag."""
+    _, cards, take, is_open = pos.piles[pile][0]  # type: ignore[misc]
     card, rest = cards[at], cards[:at] + cards[at + 1 :]
     left: list[Segment] = [("bag", rest, take - 1, is_open)] if rest and take > 1 else []
-    pos.piles[pile][:1] = [card, *left]
+    pos.pile(pile)[:1] = [card, *left]
     pos.draws += 1
 
 
@@ -88,17 +101,17 @@ def resolve_chance(pos: Position, action: int) -> None:
 
 def pop(pos: Position, pile: str) -> str | None:
     """The top card of a pile that is `ready`."""
-    cards = pos.piles[pile]
+    cards = pos.pile(pile)
     return str(cards.pop(0)) if cards else None
 
 
 def reshuffle(pos: Position, source: str, dest: str, keep: tuple[str, ...] = ()) -> None:
     """A pile shuffled into a deck: one bag, a chance node unless `shuffles: seeded`."""
     cards = [c for c in pos.piles[source] if c not in keep]
-    pos.piles[source] = [c for c in pos.piles[source] if c in keep]
+    pos.pile(source)[:] = [c for c in pos.piles[source] if c in keep]
     if cards:
         shuffled = bag([str(c) for c in cards], pos.rules.twin, None, open_shuffle(pos))
-        pos.piles[dest] = [*pos.piles[dest], shuffled]
+        pos.pile(dest).append(shuffled)
 
 
 def open_shuffle(pos: Position) -> bool:
@@ -126,12 +139,12 @@ def take(pos: Position, pile: str, count: int) -> None:
     """A Deck upgrade takes cards in hand (D-BS-UPG-4: those there are, no reshuffle)."""
     if count <= 0 or not pos.piles[pile] or not ready(pos, pile, ("take", pile, count)):
         return
-    pos.moving.append(str(pos.piles[pile].pop(0)))
+    pos.own("moving").append(str(pos.pile(pile).pop(0)))
     pos.then(("take", pile, count - 1))
 
 
 def bag_on(pos: Position, pile: str) -> None:
     """The cards in hand go back on top of the pile as one bag (R-BS-UPG-6, D-BS-SOLO-6)."""
     if pos.moving:
-        pos.piles[pile][:0] = [bag(pos.moving, pos.rules.twin, None, open_shuffle(pos))]
+        pos.pile(pile)[:0] = [bag(pos.moving, pos.rules.twin, None, open_shuffle(pos))]
         pos.moving = []

@@ -1,7 +1,8 @@
 """Where a card's effects come from: its kind's program in bs_kinds (a Command kind, a Threat
 effect kind, an Enemy effect kind, a Boss special), with the parameters printed on the card,
 then the card's own DSL effects. Programs are the bundle's compiled action lists, numbered once
-per game so that the work stack holds small integers, not the lists."""
+per game so that the work stack holds small integers, not the lists; the lists made here are
+made once per bundle (Rules.actions, engine/content.py)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ KIND_LISTS = {
     "boss_threat": ("enemy_effects", "boss_effects"),
 }
 KIND_TRIGGERS = frozenset({"on_used", "on_timeline", "on_activation"})
+NO_PROGRAM = -1  # remembered for a card with no own effects on a trigger
 
 
 def intern(rules: Rules, ops: Sequence[Act]) -> int:
@@ -74,11 +76,8 @@ def kind_effects(rules: Rules, host: str, data: dict[str, Any]) -> list[Effect]:
     return list(variants[chosen])
 
 
-def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[Effect]) -> int:
+def actions_of(effects: list[Effect]) -> tuple[Act, ...]:
     """One action list for a card's effects in order; an effect's condition becomes an `if`."""
-    number = rules.program_ids.get(key)
-    if number is not None:
-        return number
     ops: list[Act] = []
     for effect in effects:
         if effect.condition is None:
@@ -86,30 +85,57 @@ def effects_program(rules: Rules, key: tuple[Any, ...], effects: list[Effect]) -
         else:
             args = {"condition": effect.condition, "then": effect.actions}
             ops.append(Act("if", args, effect.span))
-    number = len(rules.programs)  # a list built here has no lasting id: keyed by `key`
-    rules.programs.append(tuple(ops))
-    rules.program_ids[key] = number
+    return tuple(ops)
+
+
+def numbered(rules: Rules, key: tuple[Any, ...], ops: tuple[Act, ...]) -> int:
+    """A program's number in this game, given the first time it runs (so a game's stack holds
+    the same numbers however many games its bundle has played)."""
+    number = rules.program_ids[key] = len(rules.programs)
+    rules.programs.append(ops)
     return number
+
+
+def shared(rules: Rules, key: tuple[Any, ...]) -> tuple[Any, ...]:
+    """`key` among the programs the bundle's games share: the Boss's own effects are its."""
+    return (*key, rules.boss_id) if key[1] == "boss" else key
 
 
 def kind_program(rules: Rules, host: str, card_id: str, slot: int) -> int:
     """The program of one printed effect (slot as in `printed`)."""
-    data = printed(rules, host, card_id, slot)
-    effects = [e for e in kind_effects(rules, host, data) if e.trigger in KIND_TRIGGERS]
-    return effects_program(rules, ("kind", host, card_id, slot), effects)
+    key = ("kind", host, card_id, slot)
+    number = rules.program_ids.get(key)
+    if number is None:
+        ops = rules.actions.get(shared(rules, key))
+        if ops is None:
+            data = printed(rules, host, card_id, slot)
+            effects = [e for e in kind_effects(rules, host, data) if e.trigger in KIND_TRIGGERS]
+            ops = rules.actions[shared(rules, key)] = actions_of(effects)
+        number = numbered(rules, key, ops)
+    return number
 
 
 def own_program(rules: Rules, host: str, card_id: str, trigger: str) -> int | None:
     """A card's own DSL effects on `trigger`, or None when it has none; for the Boss, card_id
     names the side whose effects count (D-BS-BOSS-6)."""
+    key = ("own", host, card_id, trigger)
+    number = rules.program_ids.get(key)
+    if number is None:
+        ops = rules.actions.get(shared(rules, key))
+        if ops is None:
+            ops = rules.actions[shared(rules, key)] = actions_of(own_effects(rules, key))
+        number = numbered(rules, key, ops) if ops else NO_PROGRAM
+        rules.program_ids[key] = number
+    return None if number == NO_PROGRAM else number
+
+
+def own_effects(rules: Rules, key: tuple[Any, ...]) -> list[Effect]:
+    _, host, card_id, trigger = key
     sides = rules.boss.get("sides", {})
     data = (sides.get(card_id) or {}) if host == "boss" else rules.card(card_id)
     # a Boss Threat card's `effects` are printed kinds, not DSL: only Effects count
     found = data.get("effects") or []
-    effects = [e for e in found if isinstance(e, Effect) and e.trigger == trigger]
-    if not effects:
-        return None
-    return effects_program(rules, ("own", host, card_id, trigger), effects)
+    return [e for e in found if isinstance(e, Effect) and e.trigger == trigger]
 
 
 def printed_effects(rules: Rules, host: str, card_id: str) -> int:

@@ -5,11 +5,10 @@ decision."""
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from kemble_tools.engine.api import IllegalAction, Observer
-from kemble_tools.games.bossins_space.engine import board, choices, crew, effects, flow, piles
+from kemble_tools.games.bossins_space.engine import board, choices, crew, effects, flow, keys, piles
 from kemble_tools.games.bossins_space.engine.model import (
     CHOOSE,
     COOL,
@@ -23,18 +22,17 @@ from kemble_tools.games.bossins_space.engine.model import (
     PLAY,
     REVERSED,
     SEAT,
+    SHARED,
     USE,
     WON,
     Position,
-    keep_masks,
+    draft_keeps,
 )
 from kemble_tools.games.bossins_space.engine.setup import initial
 from kemble_tools.games.bossins_space.engine.words import action_to_string, string_to_action
 
 TASKS = {**flow.TASKS, **effects.TASKS}
-FIELDS = tuple(f.name for f in fields(Position) if f.name != "rules")
-LISTS = ("threats", "threat_done", "boss_threats", "boss_threat_done", "drawn", "kept", "laid")
-LISTS += ("moving", "stack", "played")
+MODES = {USE: "used", COOL: "cooled", LAY: "skipped"}
 
 
 class State(Position):
@@ -58,17 +56,21 @@ class State(Position):
         return [1.0 if self.outcome == WON else 0.0]
 
     def clone(self) -> State:
-        """Every list and dict this position changes is copied; the rules are shared."""
+        """A position that shares the rules, and every list and dict with this one until one
+        of the two changes it (Position.own)."""
+        values = self.__dict__
+        values["owned"] = SHARED
         twin = State.__new__(State)
-        copied = self.__dict__.copy()
-        for name in LISTS:
-            copied[name] = copied[name][:]
-        copied["levels"], copied["hits"] = self.levels.copy(), self.hits.copy()
-        copied["grid"] = [row[:] for row in self.grid]
-        copied["hands"] = [hand[:] for hand in self.hands]
-        copied["piles"] = {name: cards[:] for name, cards in self.piles.items()}
-        twin.__dict__ = copied
+        twin.__dict__ = values.copy()
         return twin
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        # an independent position of the same game: the rules are shared, never copied
+        # (OpenSpiel clones Python states with copy.deepcopy)
+        return self.clone()
 
     def child(self, action: int, observer: Observer | None = None) -> State:
         twin = self.clone()
@@ -76,7 +78,7 @@ class State(Position):
         return twin
 
     def key(self) -> bytes:
-        return repr([getattr(self, name) for name in FIELDS]).encode()
+        return keys.key(self)
 
     def action_to_string(self, action: int) -> str:
         return action_to_string(self, action)
@@ -92,23 +94,41 @@ class State(Position):
         if self.pending is not None:
             return list(self.pending[1])
         if self.phase in ("draft1", "draft2"):
-            keep = self.rules.draft[0 if self.phase == "draft1" else 1][1]
-            masks = keep_masks(len(self.drawn), min(keep, len(self.drawn)))
-            orders = (0, REVERSED) if len(self.drawn) - keep > 1 else (0,)
-            return [KEEP + m + o for m in masks for o in orders]
+            return list(self.keeps())
         if self.phase == "end":
             return [END]
         if self.phase == "plays":
             return crew_actions(self)
-        indexes = range(len(self.kept))
-        if self.boss_emp == self.column:  # D-BS-SOLO-5: `lay` only, and only here
-            return [LAY + i for i in indexes]
-        return [*(USE + i for i in indexes), *(COOL + i for i in indexes)]
+        return [word + i for word in self.lay_words() for i in range(len(self.kept))]
+
+    def keeps(self) -> tuple[int, ...]:
+        """The draft's keeps (R-BS-SOLO-3, D-BS-SOLO-3)."""
+        keep, count = self.rules.draft[0 if self.phase == "draft1" else 1][1], len(self.drawn)
+        return draft_keeps(count, min(keep, count), count - keep > 1)
+
+    def lay_words(self) -> tuple[int, ...]:
+        """How the kept cards may go into this column: `lay` only where a Boss EMP skips the
+        Command card, and only there (D-BS-SOLO-5); else use or cool."""
+        return (LAY,) if self.boss_emp == self.column else (USE, COOL)
+
+    def is_legal(self, action: int) -> bool:
+        """Whether `action` is one of `legal_actions()`: a choice's answers, the draft's keeps
+        and the Timeline's words are checked without listing them (every transition asks)."""
+        if self.outcome == ONGOING and self.chance is None:
+            if self.pending is not None:
+                return action in self.pending[1]
+            if self.phase == "timeline":
+                word, index = divmod(action, 100)  # USE, COOL, LAY + the kept card's index
+                return word * 100 in self.lay_words() and index < len(self.kept)
+            if self.phase in ("draft1", "draft2"):
+                return action in self.keeps()
+        return action in self.legal_actions()
 
     def apply_action(self, action: int, observer: Observer | None = None) -> None:
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalAction(*self.refusal(action))
         text = self.action_to_string(action) if observer is not None else ""
+        self.own("stack")  # the work to do changes all along
         if self.chance is not None:
             piles.resolve_chance(self, action)
         elif self.pending is not None:
@@ -153,7 +173,7 @@ class State(Position):
         order drawn, or reversed (D-BS-SOLO-3: the player orders them)."""
         chosen = [c for i, c in enumerate(self.drawn) if mask >> i & 1]
         under = [c for i, c in enumerate(self.drawn) if not mask >> i & 1]
-        self.piles["command_deck"] += under[::-1] if mask & REVERSED else under
+        self.pile("command_deck").extend(under[::-1] if mask & REVERSED else under)
         twin = self.rules.twin  # kinds together, so equal keys mean equal indexes (solve.py)
         self.kept = sorted(self.kept + chosen, key=lambda card: (twin[card], card))
         self.drawn = []
@@ -167,9 +187,9 @@ class State(Position):
         """D-BS-RND-4 step 6a: use, cool (R-BS-HEAT-4, with Lasers level 3 by 2) or lay under
         a Boss EMP (D-BS-SOLO-5)."""
         base = LAY if action >= LAY else COOL if action >= COOL else USE
-        mode = {USE: "used", COOL: "cooled", LAY: "skipped"}[base]
-        card = self.kept.pop(action - base)
-        self.laid.append((card, mode))
+        mode = MODES[base]
+        card = self.own("kept").pop(action - base)
+        self.own("laid").append((card, mode))
         self.part, self.hits, self.emp = "command", {}, False
         if mode == "cooled":
             board.cool(self, 2 if self.levels["lasers"] >= 3 else 1)  # D-BS-HEAT-2

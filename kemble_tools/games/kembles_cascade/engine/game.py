@@ -24,6 +24,7 @@ from kemble_tools.games.kembles_cascade.engine.battle_actions import battle_acti
 from kemble_tools.games.kembles_cascade.engine.board import Geometry
 from kemble_tools.games.kembles_cascade.engine.content import COUNTERS, STAT, Quadrant
 from kemble_tools.games.kembles_cascade.engine.content_build import compile_content
+from kemble_tools.games.kembles_cascade.engine.deal import deal_with, dealer_setup, is_shuffled
 from kemble_tools.games.kembles_cascade.engine.errors import IllegalAction, SetupError
 from kemble_tools.games.kembles_cascade.engine.key import Interned, pack
 from kemble_tools.games.kembles_cascade.engine.observer import Observer
@@ -53,6 +54,8 @@ from kemble_tools.games.kembles_cascade.engine.state import (
     WON,
     State,
 )
+
+_DEALERS: dict[tuple[int, str], Game] = {}  # Game.dealer's: (bundle, its set-up) -> Game
 
 TURN_VERBS = {
     A.ENTER: movement.enter,
@@ -129,7 +132,10 @@ class Game:
         cls, bundle: dict[str, Any], scenario: dict[str, Any], open_chance: bool = False
     ) -> Game:
         """A scenario's game (formats.md §3). With `open_chance`, the power-up and sensor decks
-        the scenario does not fix are drawn at chance nodes instead of in the seeded order."""
+        the scenario does not fix are drawn at chance nodes instead of in the seeded order. A
+        scenario with a shuffled deck is the game its seed deals (`deal`)."""
+        if is_shuffled(scenario):  # a whole game: the deal of its seed
+            scenario = cls.deal(bundle, scenario, int(scenario.get("seed", 0)))
         variant = scenario["variant"]  # formats.md §3: a scenario names its variant
         return cls(
             bundle,
@@ -140,6 +146,22 @@ class Game:
             1,
             open_chance,
         )
+
+    @classmethod
+    def deal(cls, bundle: dict[str, Any], scenario: dict[str, Any], seed: int) -> dict[str, Any]:
+        """The fixed scenario a shuffled one's `seed` deals (deal.py)."""
+        return deal_with(cls.dealer(bundle, scenario), scenario, seed)
+
+    @classmethod
+    def dealer(cls, bundle: dict[str, Any], scenario: dict[str, Any]) -> Game:
+        """The game that deals a shuffled scenario: made once per bundle and set-up."""
+        key = (id(bundle), repr((scenario["variant"], scenario.get("rules"), scenario["deck"])))
+        if key not in _DEALERS:
+            if len(_DEALERS) > 32:
+                _DEALERS.clear()
+            setup = dealer_setup(bundle, scenario)
+            _DEALERS[key] = cls(bundle, scenario_rules(bundle, scenario), setup, players=1)
+        return _DEALERS[key]
 
     @classmethod
     def from_variant(cls, bundle: dict[str, Any], variant: str, players: int) -> Game:

@@ -10,26 +10,13 @@ distinct one gets a number from its game's table (`Interned`).
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
+from kemble_tools.engine.keys import Interned, pack_ints
 from kemble_tools.games.kembles_cascade.engine.state import Player, State, Turn
 
 FACINGS = {"N": 0, "E": 1, "S": 2, "W": 3}
 SCOPES = {"turn": 0, "round": 1, "while_owned": 2}
-
-
-class Interned:
-    """Numbers for the values of a game that are not numbers (frame stacks and choices)."""
-
-    def __init__(self) -> None:
-        self._numbers: dict[Any, int] = {(): 0, None: 0}
-
-    def __call__(self, value: Any) -> int:
-        number = self._numbers.get(value)
-        if number is None:
-            number = self._numbers[value] = len(self._numbers)
-        return number
 
 
 def pack(s: State, interned: Interned) -> bytes:
@@ -67,20 +54,7 @@ def pack(s: State, interned: Interned) -> bytes:
         *(_player(s.players[0]) if len(s.players) == 1 else _players(s.players)),
         *(_turn(s.turn) if s.turn is not None else ()),
     )
-    try:
-        return _struct("h", len(values)).pack(0, *values)
-    except struct.error:  # a value past 16 bits: the same state always packs the same way
-        return _struct("i", len(values)).pack(1, *values)
-
-
-def _struct(code: str, count: int) -> struct.Struct:
-    made = _STRUCTS.get((code, count))
-    if made is None:
-        made = _STRUCTS[code, count] = struct.Struct(f"=B{count}{code}")  # B: which width
-    return made
-
-
-_STRUCTS: dict[tuple[str, int], struct.Struct] = {}
+    return pack_ints(values)
 
 
 def _players(players: tuple[Player, ...]) -> tuple[int, ...]:

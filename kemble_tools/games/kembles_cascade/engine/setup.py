@@ -169,8 +169,10 @@ def _boss_in_play(g: Any, cells: tuple[int, ...]) -> int:
     return next((boss.index for boss in tables.bosses if boss.index in present), -1)
 
 
-def variant_state(g: Any, players: int, seed: int) -> State:
-    """R-SET-1..8 (D-SOLO-2 for one player): decks, rows, players, cards in hand."""
+def variant_state(g: Any, players: int, seed: int, boss: str | None = None) -> State:
+    """R-SET-1..8 (D-SOLO-2 for one player): decks, rows, players, cards in hand. `boss` (an
+    id) replaces the boss the seed draws; the draw is made all the same, so every other card
+    is dealt as the seed deals it."""
     tables, setup, bundle = g.tables, g.setup, g.bundle
     rng = random.Random(seed)
     per_row = setup["row_width"]
@@ -178,8 +180,8 @@ def variant_state(g: Any, players: int, seed: int) -> State:
     for code in tables.rules.insert_decks:  # R-VAR-STAR-1: each card replaces a standard one
         for card in bundle["decks"].get(code, {}).get("cards", []):
             deck[rng.randrange(BOARD_ROWS * per_row, len(deck))] = card
-    deck.append(rng.choice(sorted(boss.id for boss in tables.bosses)))  # R-SET-4
-    warning = tables.bosses[tables.boss_index[deck[-1]]].warning_card
+    deck.append(rng.choice(sorted(b.id for b in tables.bosses)))  # R-SET-4
+    warning = tables.bosses[tables.boss_index[boss or deck[-1]]].warning_card
     deck[-1] = warning
     rows = [deck[i * per_row : (i + 1) * per_row] for i in range(BOARD_ROWS)][::-1]  # R-SET-5
     sensors = [sensor.number for sensor in tables.sensors]

@@ -246,10 +246,19 @@ class LookaheadPolicy:
                 if rotate and turned:
                     continue
                 child = state.child(action)
-                children.append((heuristic.score(child, me), action, child, rotate))
+                children.append((*self._value(state, action, child, me), action, child, rotate))
             children.sort(key=lambda c: -c[0])
-            for _, action, child, rotate in children:
-                visit(child, [*line, (key, action)], rotate)
+            for score, ends, action, child, rotate in children:
+                step = [*line, (key, action)]
+                if not ends:
+                    visit(child, step, rotate)
+                elif score > best[0] or (score == best[0] and len(step) < len(best[1])):
+                    best = (score, step)
 
         visit(root, [], False)
         return dict(best[1])
+
+    def _value(self, state: State, action: int, child: State, me: int) -> tuple[float, bool]:
+        """How good `child` (`state` after `action`) looks, and whether the line ends there
+        (the honest bot's: what comes next is hidden, honest.py)."""
+        return heuristic.score(child, me), False

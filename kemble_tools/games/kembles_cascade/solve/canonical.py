@@ -150,12 +150,7 @@ def _effects_in_play(game: Game) -> list[Any]:
     those effects spawn), its bosses, every upgrade, and its power-ups and sensor cards."""
     bundle, tables = game.bundle, game.tables
     state = game.new_initial_state()
-    cards = {tables.quadrants[q].card for q in state.cells} | set(state.deck)
-    for boss in tables.bosses:
-        if tables.card_index[boss.warning_card] in cards or any(
-            tables.cards[c].boss == boss.index for c in cards
-        ):
-            cards |= {tables.card_index[c] for c in boss.cards_by_number.values()}
+    cards = cards_in_game(game)
     kinds: set[str] = set()
     bosses: set[str] = set()
     for card in cards:
@@ -190,6 +185,20 @@ def _effects_in_play(game: Game) -> list[Any]:
     for kind in spawned:
         effects += bundle["objects"][kind]["effects"]
     return effects
+
+
+def cards_in_game(game: Game) -> set[int]:
+    """The cards a game can show: those in play and in the deck at the start, and the cards of
+    every boss among them."""
+    tables = game.tables
+    state = game.new_initial_state()
+    cards = {tables.quadrants[q].card for q in state.cells} | set(state.deck)
+    for boss in tables.bosses:
+        if tables.card_index[boss.warning_card] in cards or any(
+            tables.cards[c].boss == boss.index for c in cards
+        ):
+            cards |= {tables.card_index[c] for c in boss.cards_by_number.values()}
+    return cards
 
 
 def _spawn_kinds(node: Any) -> set[str]:

@@ -16,6 +16,7 @@ from kemble_tools.games.kembles_cascade.validate.refs import (
     whole,
 )
 from kemble_tools.games.kembles_cascade.validate.shapes import RULE_SWITCHES
+from kemble_tools.games.kembles_cascade.validate.shuffle_checks import check_shuffled
 from kemble_tools.games.kembles_cascade.validate.variant_checks import setups_of
 from kemble_tools.load.yaml_loader import Document
 from kemble_tools.load.yaml_nodes import YList, YMap
@@ -44,6 +45,8 @@ def _one_ref(path: Path_, ref: Any) -> Iterator[tuple[Path_, str, YMap | None]]:
 
 def check_scenario(doc: Document, catalog: Catalog) -> Iterator[Diagnostic]:
     data = doc.data
+    if isinstance(data.get("deck"), YMap):  # a whole game (shuffle_checks.py)
+        yield from check_shuffled(doc, catalog, _solo_width(catalog))
     local = _local_cards(doc, catalog)
     yield from local[1]
     cards = {**catalog.table("card"), **local[0]}

@@ -20,8 +20,10 @@ from kemble_tools.games.kembles_cascade.validate.shapes import (
 )
 
 
-def variants() -> Schema:
-    deck_part = obj(
+def deck_part() -> Schema:
+    """A part of a space deck built by shuffling (R-SET-4): a variant's setup, a scenario's
+    shuffled deck."""
+    return obj(
         {
             "deck": ref("deck_code"),
             "cards": integer(1, description="Number of cards from this deck."),
@@ -34,11 +36,14 @@ def variants() -> Schema:
         ["deck"],
         oneOf=[{"required": ["cards"]}, {"required": ["rows"]}],
     )
+
+
+def variants() -> Schema:
     setup = obj(
         {
             "players": array(integer(1, 5), 1, uniqueItems=True),
             "row_width": integer(1, 6),
-            "space_deck": array(deck_part, 1),
+            "space_deck": array(deck_part(), 1),
             "boss_cards": obj(
                 {
                     "one_row": array(integer(1, 4), 1, uniqueItems=True),
@@ -121,7 +126,32 @@ def scenario() -> Schema:
             "description": text("What the player faces."),
             "variant": {"const": "solo", "description": "Scenarios are single-player."},
             "rows": array(row, description="Rows 1 (top) to 5 (bottom)."),
-            "deck": array(ref("card_ref"), description="Cards still to come, first dealt first."),
+            "deck": {
+                "oneOf": [
+                    array(ref("card_ref"), description="Cards still to come, first dealt first."),
+                    obj(
+                        {
+                            "shuffle": array(
+                                deck_part(),
+                                1,
+                                description="The space deck, built as a variant's setup builds "
+                                "it (R-SET-4): each deck shuffled, its part taken, in order; the "
+                                "board is dealt from it (R-SET-5).",
+                            ),
+                            "boss": {
+                                **ref("deck_code"),
+                                "title": "boss id",
+                                "description": "The boss at the bottom (default: drawn).",
+                            },
+                        },
+                        ["shuffle"],
+                        description="A whole game: dealt from its seed, a new deal for each "
+                        "sample of `kemble solve`.",
+                    ),
+                ],
+                "description": "The cards still to come in order, or {shuffle: [...], boss: ID} "
+                "for a whole game dealt by the rules.",
+            },
             "sensors": array(integer(10, 400)),
             "sensor_hand": array(integer(10, 400)),
             "powerups": array(ref("snake_id")),
@@ -137,8 +167,13 @@ def scenario() -> Schema:
             },
             "cards": array(local_card, description="Cards defined for this scenario only."),
         },
-        ["id", "title", "variant", "rows", "deck"],
+        ["id", "title", "variant", "deck"],
         title="Single-player scenario",
+        # a fixed deck comes after a board; a shuffled one deals the board itself
+        **{
+            "if": {"properties": {"deck": {"type": "array"}}, "required": ["deck"]},
+            "then": {"required": ["rows"]},
+        },
     )
 
 

@@ -28,10 +28,11 @@ class KembleValidation:
 
     def kind_of(self, data: YMap, path: Path) -> str | None:
         """A scenario by its folder (`scenarios/`, `scenarios/<game>/`) or its keys (formats.md
-        §3)."""
+        §3: a board and a deck, or a shuffled deck)."""
         if "scenarios" in path.parent.parts[-2:] or {"rows", "deck"} <= data.keys():
             return "scenario"
-        return None
+        deck = data.get("deck")
+        return "scenario" if isinstance(deck, YMap) and "shuffle" in deck else None
 
     def catalog(self, files: Files) -> Catalog:
         return build_catalog(files)

@@ -4,6 +4,7 @@ kind, and whether every setup can be dealt from the decks."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from kemble_tools.diagnostics import Diagnostic
 from kemble_tools.games.kembles_cascade.validate.refs import check_rule_refs, reference, whole
@@ -81,14 +82,30 @@ def check_deck_counts(catalog: Catalog) -> Iterator[Diagnostic]:
 def _check_setup(
     owner: Item, s_path: Path_, setup: YMap, sizes: dict[str, int]
 ) -> Iterator[Diagnostic]:
-    """Deal the setup's parts in order from what is left of each deck; report a part that runs
-    out (a deck used by two parts, or as a top-up, is shared between them)."""
+    """Deal the setup's parts in order; report a part that runs out."""
     width = whole(setup.get("row_width"))
     players = setup.get("players")
     if width is None or not isinstance(players, YList):
         return
-    left = dict(sizes)
-    for p_path, part in mappings_in(setup.get("space_deck"), (*s_path, "space_deck")):
+    parts = short_parts(setup.get("space_deck"), (*s_path, "space_deck"), width, dict(sizes))
+    for p_path, deck, needed, have in parts:
+        counts = ", ".join(str(p) for p in players)
+        yield owner.doc.diagnostic(
+            (*owner.path, *p_path),
+            "count.deck_short",
+            f"variant '{owner.id}' ({counts} players) needs {needed} {deck} cards here; "
+            f"{have} left",
+            hint="add cards to the deck, lower the count, or name a 'top_up' deck",
+        )
+
+
+def short_parts(
+    parts: Any, base: Path_, width: int, left: dict[str, int]
+) -> Iterator[tuple[Path_, str, int, str]]:
+    """Deal space-deck parts (R-SET-4) in order from what is `left` of each deck (a deck used
+    by two parts, or as a top-up, is shared between them): each part that runs out, as (its
+    path, its deck, the cards it needs, what its decks had left)."""
+    for p_path, part in mappings_in(parts, base):
         deck, top_up = part.get("deck"), part.get("top_up")
         if not isinstance(deck, str) or deck not in left:
             continue  # unknown decks are reported as references
@@ -102,11 +119,4 @@ def _check_setup(
             left[source] -= taken
             missing -= taken
         if missing:
-            counts = ", ".join(str(p) for p in players)
-            yield owner.doc.diagnostic(
-                (*owner.path, *p_path),
-                "count.deck_short",
-                f"variant '{owner.id}' ({counts} players) needs {needed} {deck} cards here; "
-                f"{have} left",
-                hint="add cards to the deck, lower the count, or name a 'top_up' deck",
-            )
+            yield p_path, deck, needed, have

@@ -257,5 +257,10 @@ def rotate(g: Any, s: State, way: int) -> None:
     if direction == player.facing:
         raise IllegalAction("R-TUR-1", f"the turret already faces {direction}")
     player.facing = direction
-    cost = 0 if player.astral else player.stats[ROTATE_COST]
-    lose_energy(g, s, index, cost, "rotary cage")
+    lose_energy(g, s, index, rotate_cost(s, index), "rotary cage")
+
+
+def rotate_cost(s: State, index: int) -> int:
+    """R-TUR-1, R-TUR-2: what turning the Rotary Cage costs; nothing for an astral ship."""
+    player = s.players[index]
+    return 0 if player.astral else player.stats[ROTATE_COST]

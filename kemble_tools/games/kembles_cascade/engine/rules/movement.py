@@ -143,6 +143,15 @@ def overload_enter(g: Any, s: State, column: int) -> None:
         _make_move(g, s, *target, column=column)
 
 
+def overload_cost(s: State, index: int) -> int:
+    """R-OVL-1, R-OVL-2: what the player's next overload this turn costs (an astral ship pays
+    nothing: R-AST-3)."""
+    turn = s.turn
+    assert turn is not None
+    player = s.players[index]
+    return 0 if player.astral else player.stats[OVERLOAD_COSTS[min(turn.overloads, 1)]]
+
+
 def _check_overload(s: State) -> None:
     turn = s.turn
     assert turn is not None
@@ -158,7 +167,7 @@ def _pay_overload(g: Any, s: State, shot: bool) -> bool:
     index = turn.player
     player = s.players[index]
     in_play = not player.astral
-    cost = player.stats[OVERLOAD_COSTS[min(turn.overloads, 1)]]
+    cost = overload_cost(s, index)
     turn.overloads += 1
     bump(player, "overloads")
     if shot:

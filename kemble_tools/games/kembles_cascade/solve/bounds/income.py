@@ -1,0 +1,176 @@
+"""What the rest of a solo game can still give the player: the sources in play and to come
+(sources.py), a sensor card a round, the power-ups that can be had, the upgrades' `on_bought`
+effects, counted for a window of rounds (schedule.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine.content import STAT
+from kemble_tools.games.kembles_cascade.engine.state import POWERDOWN
+from kemble_tools.games.kembles_cascade.solve.bounds.gives import (
+    LOWER_IS_BETTER,
+    NOTHING,
+    Give,
+    most,
+    total,
+)
+from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window
+from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
+
+MOST_KEPT = 5_000  # incomes kept for reuse (then forgotten, to bound the memory)
+
+
+class Income:
+    """What the rest of the game can give: `pool`, resources to be had once (energy,
+    Bellonium, extra moves and shots, damage effects deal, threat removed); `turn`, the
+    statistics any one turn can have (a sensor card's, an object's each turn); `cards`, the
+    power-ups that can be had, whose statistics last one turn each and so count once. Read
+    once into plain figures: the bounds ask for them for every state."""
+
+    def __init__(self, pool: Give, turn: Give, cards: Give) -> None:
+        self.pool = pool
+        self.moves = pool.moves + added(cards, "moves")
+        self.shots = pool.shots + added(cards, "turret_shots")
+        self.damage = pool.damage
+        self.unthreat = pool.unthreat + added(cards, "shield")
+        self.energy = pool.energy + added(cards, "recharge")
+        self.bellonium = pool.bellonium
+        self.buy = pool.buy
+        self._sets = {name: value for name, value in turn.stats}
+        self._changes = {name: value for name, value in turn.changes}
+        self._lowered = [value for name, value in cards.stats if name.startswith("overload_cost")]
+        self._extra_overloads = int(added(cards, "max_overloads"))
+
+    def stat(self, name: str, own: float) -> float:
+        """The best value of a statistic in a turn (Give.stat)."""
+        value = self._sets.get(name)
+        change = self._changes.get(name, 0.0)
+        if name in LOWER_IS_BETTER:
+            return max(0.0, (own if value is None else min(own, value)) + change)
+        return (own if value is None else max(own, value)) + change
+
+    def cheap_overloads(self, cost_1: float, cost_2: float) -> list[float]:
+        """Overload costs the power-ups can lower, for the turn each is played: (the costs
+        they set, twice each: a turn's two overloads), best first; extra overloads they allow
+        at the cheaper cost."""
+        return sorted(self._lowered * 2 + [min(cost_1, cost_2)] * self._extra_overloads)
+
+
+class Incomes:
+    """The incomes of one game's states, each worked out once for what it depends on."""
+
+    def __init__(self, game: Game, sources: Sources) -> None:
+        self.game = game
+        self.sources = sources
+        self._made: dict[Any, Income] = {}
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def of(self, s: State, found: Window) -> Income:
+        """The most the rest of the game (or, for `found.rounds == 1`, this round) can give
+        (`Income`): every quadrant in play and to come, the power-ups that can be had, a
+        sensor card a round and the upgrades' `on_bought` effects."""
+        player = s.players[0]
+        key = (s.cells, found.rows_to_come, found.rounds, player.hand, s.powerup_deck)
+        may_buy = self.may_buy(s, found)
+        key += (player.bellonium, s.sensor_deck, s.sensor_discard, player.hand_sensors, may_buy)
+        made = self._made.get(key)
+        if made is None:
+            if len(self._made) >= MOST_KEPT:
+                self._made.clear()
+            made = self._made[key] = self._count(s, found, may_buy)
+        return made
+
+    def _count(self, s: State, found: Window, may_buy: bool) -> Income:
+        sources, player = self.sources, s.players[0]
+        playable = {*player.hand_sensors, *s.sensor_deck, *s.sensor_discard}
+        sensor = most([sources.sensors[n] for n in playable])
+        cards = total(sources.powerups[p] for p in player.hand)
+        bought = total(sources.bought.values()) if may_buy else NOTHING
+        arrivals = 2 + self.game.width + cards.moves + added(cards, "moves")
+        arrivals += _best_stat(self.game, "moves") + _best_stat(self.game, "max_overloads")
+        arrivals += added(sensor, "moves")
+        board = NOTHING
+        for q in _quadrants(self.game, s, found):
+            board = board + sources.quadrant_gives(q, found.rounds, arrivals, arrivals * 20)
+        pool = board + bought + _resources(sensor).times(found.rounds) + cards
+        if s.powerup_deck and (pool.powerups or player.bellonium + pool.bellonium >= 2):
+            deck = total(sources.powerups[p] for p in s.powerup_deck)
+            pool, cards = pool + deck, cards + deck
+        per_turn = sensor + _stats_only(board)
+        return Income(pool, per_turn, cards)
+
+    def may_buy(self, s: State, found: Window) -> bool:
+        """Upgrades can still be bought: in a later turn, in the Power Down in progress, by
+        an astral ship (R-AST-4), or at a merchant (found out when its effects are read)."""
+        turn = s.turn
+        later = found.rounds > 1 or (turn is None and s.round > 1)
+        return (
+            later
+            or s.players[0].astral
+            or (turn is not None and turn.kind == POWERDOWN)
+            or not self.sources.buying.isdisjoint(s.cells)
+        )
+
+
+def added(gives: Give, stat: str) -> float:
+    """What `gives` adds to a statistic, all its changes together (a cost: what it takes off)."""
+    change = sum(value for name, value in gives.changes if name == stat)
+    sets = [value for name, value in gives.stats if name == stat]
+    return abs(change) + (max(sets, default=0) if stat not in LOWER_IS_BETTER else 0)
+
+
+def _resources(gives: Give) -> Give:
+    return Give(
+        gives.energy,
+        gives.bellonium,
+        gives.unthreat,
+        gives.moves,
+        gives.shots,
+        gives.powerups,
+        gives.damage,
+        gives.buy,
+    )
+
+
+def _stats_only(gives: Give) -> Give:
+    return Give(stats=gives.stats, changes=gives.changes)
+
+
+def _best_stat(game: Game, name: str) -> float:
+    stat = STAT[name]
+    values = [game.tables.base_stats[stat]]
+    for upgrade in game.tables.upgrades:
+        for level in upgrade.levels:
+            values += [v for i, _, v in level.stat_changes if i == stat]
+    return float(sum(v for v in values if v > 0))
+
+
+def _quadrants(game: Game, s: State, found: Window) -> Iterator[int]:
+    """Every quadrant in play and on the rows to come, both sides of cards with a back."""
+    cards = game.tables.cards
+    seen: set[int] = set()
+    in_play = [*s.cells, *(other for q in s.cells for other in _other_side(game, q))]
+    for q in in_play:
+        if q not in seen:
+            seen.add(q)
+            yield q
+    for row in found.rows_to_come:
+        for card in row:
+            spec = cards[card]
+            for q in (*spec.front, *(spec.back or ())):
+                if q not in seen:
+                    seen.add(q)
+                    yield q
+
+
+def _other_side(game: Game, q: int) -> tuple[int, ...]:
+    """The quadrants of the other side of a card in play, when it has one."""
+    card = game.tables.cards[game.tables.quadrants[q].card]
+    if card.back is None:
+        return ()
+    return card.front if game.tables.quadrants[q].side else card.back

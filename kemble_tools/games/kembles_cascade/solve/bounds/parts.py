@@ -1,0 +1,228 @@
+"""The boss's last row as the work a win needs: its parts, the ways they can fall, and whether
+some turns can do that work (the bounds' relaxed game, prune.py)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import product
+from typing import Any
+
+from kemble_tools.dsl.ir import Call, Lit, Op
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window
+from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
+
+
+@dataclass(frozen=True)
+class Part:
+    now: int  # the damage it still needs in the turn in progress (R-FIR-6: damage adds up)
+    energy: int  # the damage it needs in any later turn
+    ram: float | None  # the energy a ship pays to destroy it by moving onto it, or None
+
+
+# A way the row's parts can fall: the energy each ram costs (cheapest first), and the parts shot
+# down, each as (damage it needs in the turn in progress, in a later turn), largest first
+Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...]]
+
+
+@dataclass(frozen=True)
+class Turns:
+    """What some Battle turns can do: moves, damage a turn (to all targets, and to one target),
+    how many turns, shots and damage to be had at any time (`pool`), and the costs of their
+    overloads (each one more move or shot, R-OVL-1), cheapest first."""
+
+    moves: float
+    damage: float  # in the turn in progress: all it can still deal
+    costs: list[float]
+    turns: int = 1
+    one: float = 0.0
+    pool: float = 0.0
+
+    def overflow(self, parts: list[int]) -> float:
+        """The fewest overload shots these turns need to destroy `parts`, each in one turn
+        (R-FIR-6): what a part needs beyond a turn's damage to one target, and what all need
+        beyond every turn's damage, whichever is more, less the shots to be had at any time."""
+        if not parts:
+            return 0.0
+        if not self.turns:
+            return math.inf
+        alone = sum(max(0.0, need - self.one) for need in parts)
+        together = sum(parts) - self.turns * self.damage
+        return max(0.0, max(alone, together) - self.pool)
+
+
+def fits(
+    option: Option,
+    now: Turns,
+    future: Turns,
+    one_part: float,
+    approach: float,
+    now_energy: float,
+    energy: float,
+) -> bool:
+    """Can the turn in progress and the turns to come ram the parts `option` rams and shoot
+    down the others? Damage never carries from one turn to the next (R-FIR-6), so the turn in
+    progress destroys whole parts only, and each part left must fit in one later turn
+    (`one_part`). The turn in progress pays from `now_energy`; all the turns together from
+    `energy` (what the ship must keep, 1: R-DST-1, is taken off)."""
+    rams, shots = option
+    if any(later > one_part for _, later in shots):
+        return False
+    for now_rams in range(len(rams) + 1):
+        walk = now_rams + (approach if now_rams else 0)
+        for overloads in range(len(now.costs) + 1):
+            for_moves = max(0, math.ceil(walk - now.moves))
+            if for_moves > overloads:
+                continue
+            spent = sum(rams[:now_rams]) + sum(now.costs[:overloads])
+            if spent > now_energy:
+                break
+            later = _left_for_later(shots, now.damage + overloads - for_moves, future)
+            left = len(rams) - now_rams
+            walk_later = left + (approach if left and not now_rams else 0)
+            if later == math.inf:
+                continue
+            more = max(0, math.ceil(walk_later - future.moves)) + math.ceil(later)
+            if more <= len(future.costs):
+                total = spent + sum(rams[now_rams:]) + sum(future.costs[:more])
+                if total <= energy:
+                    return True
+        if not now.moves and not now.costs:
+            break  # no turn in progress (nor a push at its scroll): every ram is a later one
+    return False
+
+
+def _left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
+    """The fewest overload shots later turns need (Turns.overflow) when this turn deals
+    `damage` to whole parts (each part's need now, its need later), over every choice of the
+    parts it destroys."""
+    best = future.overflow([need for _, need in shots])
+    if damage <= 0 or not shots:
+        return best
+    for chosen in product((False, True), repeat=len(shots)):
+        if sum(now for (now, _), c in zip(shots, chosen, strict=True) if c) <= damage:
+            left = [need for (_, need), c in zip(shots, chosen, strict=True) if not c]
+            best = min(best, future.overflow(left))
+    return best
+
+
+class Parts:
+    """The ways the parts of one game's boss rows can fall, worked out once per row."""
+
+    def __init__(self, game: Game, sources: Sources) -> None:
+        self.game = game
+        self.sources = sources
+        self._options: dict[Any, list[Option]] = {}
+
+    def __len__(self) -> int:
+        return len(self._options)
+
+    def options(self, s: State, found: Window) -> list[Option]:
+        """The ways the row's parts can fall: (rammed, their energy, damage for the rest, the
+        largest part shot), Pareto-best only; for a card with two sides, either side may be
+        the one whose parts must fall (covers come off when a card turns)."""
+        shown = tuple(self._shown(s, card) for card in found.cards)
+        key = (shown, s.turn.damage if s.turn is not None else ())
+        made = self._options.get(key)
+        if made is None:
+            made = self._options[key] = _pareto(_ways(self._parts(s, found, shown)))
+        return made
+
+    def _shown(self, s: State, card: int) -> tuple[int, int]:
+        """The quadrants a card shows: in play, or as it will be dealt."""
+        cell = self.game.card_cell(s, card)
+        return (s.cells[cell], s.cells[cell + 1]) if cell >= 0 else self.game.dealt_side(card)
+
+    def _parts(
+        self, s: State, found: Window, shown_by_card: tuple[tuple[int, int], ...]
+    ) -> list[tuple[tuple[Part, ...], ...]]:
+        """For each card of the row: its sides' parts to destroy."""
+        game, tables = self.game, self.game.tables
+        rule = defeat_rule(game, tables.bosses[found.boss].id)
+        done = dict(s.turn.damage) if s.turn is not None else {}
+        cards = []
+        for card, shown in zip(found.cards, shown_by_card, strict=True):
+            spec = tables.cards[card]
+            sides = [shown]
+            if spec.back is not None:
+                other = spec.back if tables.quadrants[shown[0]].side == 0 else spec.front
+                sides.append(other)
+            cards.append(tuple(self._side(side, rule, done) for side in sides))
+        return cards
+
+    def _side(self, side: tuple[int, ...], rule: str | None, done: dict[int, int]) -> Any:
+        quadrants = self.game.tables.quadrants
+        parts = []
+        for q in side:
+            quadrant = quadrants[q]
+            if not (quadrant.kind.boss and quadrant.destructible):
+                continue
+            if rule is not None and quadrant.special != rule:
+                continue
+            source = self.sources.quadrant(q)
+            costs = [c for c in (source.ram_cost, source.push_cost) if c is not None]
+            ram = min(costs) if costs and quadrant.enterable else None
+            parts.append(Part(max(1, quadrant.energy - done.get(q, 0)), quadrant.energy, ram))
+        return tuple(parts)
+
+
+def defeat_rule(game: Game, boss_id: str) -> str | None:
+    """For a boss defeated by `parts_left('rule') == 0` (or `< 1`, `<= 0`): the rule; for
+    D-BOS-2's default: None. Another condition is read by `Bounds._boss_off`."""
+    condition = game.bundle["bosses"][boss_id].get("defeat")
+    if condition is None:
+        return None
+    if isinstance(condition, Op) and condition.op in ("==", "<=", "<"):
+        call, limit = condition.args
+        bound = {"==": 0, "<=": 0, "<": 1}[condition.op]
+        if (
+            isinstance(call, Call)
+            and call.function == "parts_left"
+            and isinstance(limit, Lit)
+            and limit.value == bound
+            and isinstance(call.args[0], Lit)
+        ):
+            return str(call.args[0].value)
+    return None
+
+
+def _ways(cards: list[tuple[tuple[Part, ...], ...]]) -> Iterator[Option]:
+    """Every way to choose a side per card and, per part, ram or shoot."""
+    for sides in product(*cards):
+        parts = [part for side in sides for part in side]
+        choices = [(False, True) if part.ram is not None else (False,) for part in parts]
+        for rams in product(*choices):
+            costs = sorted(p.ram or 0.0 for p, r in zip(parts, rams, strict=True) if r)
+            shot = [(p.now, p.energy) for p, r in zip(parts, rams, strict=True) if not r]
+            yield tuple(costs), tuple(sorted(shot, reverse=True))
+
+
+def _pareto(options: Iterator[Option]) -> list[Option]:
+    """The options no other is at least as easy as in every way: fewer or cheaper rams (cost
+    by cost, cheapest first), fewer or smaller parts to shoot (part by part, largest first)."""
+    kept: list[Option] = []
+    for option in sorted(set(options), key=lambda o: (len(o[0]), len(o[1]), o)):
+        if not any(_easier(other, option) for other in kept):
+            kept.append(option)
+    return kept
+
+
+def _easier(a: Option, b: Option) -> bool:
+    return (
+        len(a[0]) <= len(b[0])
+        and all(x <= y for x, y in zip(a[0], b[0], strict=False))
+        and len(a[1]) <= len(b[1])
+        and all(x[0] <= y[0] and x[1] <= y[1] for x, y in zip(a[1], b[1], strict=False))
+    )
+
+
+def cheapened(costs: list[float], cheaper: list[float]) -> list[float]:
+    """`costs` with the dearest replaced by the `cheaper` ones where that lowers them, sorted."""
+    costs = sorted(costs)
+    for value in cheaper:
+        if costs and value < costs[-1]:
+            costs[-1] = value
+            costs.sort()
+    return costs

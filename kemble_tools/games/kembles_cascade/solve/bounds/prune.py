@@ -1,0 +1,281 @@
+"""Sound bounds for Kemble's solo scenarios: prune a state that can no longer be won.
+
+A solo game is won by defeating the boss without being destroyed (R-VAR-SOLO-1, D-SOLO-1).
+`Bounds.hopeless(state)` says a state is lost, for sure, in either of two ways:
+
+- **The boss cannot be defeated in time.** The boss's last row to be dealt is the last to
+  leave, and its destructible parts (or its own defeat condition's parts, `parts_left(rule) ==
+  0`) must all be destroyed while it is in play (D-BOS-2, D-BOS-3, D-BOS-4). Each part falls to
+  damage in one turn (R-FIR-6) or to a ship moving or pushed onto it when that destroys it
+  (its cost: the energy that takes). The scroll schedule is fixed in a solo scenario (R-SCR-*),
+  so the battle turns in which the row is in play are known. A relaxed game then asks whether
+  some number of Power Down turns, upgrades bought with all the Bellonium that could ever come
+  (sources.py), every overload and every extra move and shot the content can give (abstract.py)
+  could destroy those parts in those turns, with the energy that could ever be had — ignoring
+  where the ship is, what blocks its shots, what threat costs and what immunities spare. If not
+  even that can, no line of play can.
+- **The ship cannot survive this turn.** The threat it resolves at the end of a Battle (or at
+  once in a Power Down) costs energy by its level (R-THR-2); dodging (R-MOV-6), shields, threat
+  removed by effects and every energy gain the turn could bring are counted at their best. If
+  every choice of overloads still leaves no energy, and the boss cannot fall first, the ship is
+  destroyed (R-DST-1) and the game lost.
+
+Both bounds only ever overstate what the player can do, so a pruned state is lost (soundness is
+tested against the plain search, tests/test_solve_bounds.py). Content the analysis cannot read
+turns the bounds off (`off` says why) and the search runs without them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.engine.content import STAT
+from kemble_tools.games.kembles_cascade.engine.state import BATTLE, POWERDOWN, SENSOR, TURN_CHOICE
+from kemble_tools.games.kembles_cascade.engine.threat import threat_level
+from kemble_tools.games.kembles_cascade.solve.bounds.income import Income, Incomes
+from kemble_tools.games.kembles_cascade.solve.bounds.parts import (
+    Parts,
+    Turns,
+    cheapened,
+    defeat_rule,
+    fits,
+)
+from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
+from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window, window
+from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources, every_quadrant
+
+MOVES, TURRET, SHIELD = STAT["moves"], STAT["turret_shots"], STAT["shield"]
+OVERLOADS, RECHARGE = STAT["max_overloads"], STAT["recharge"]
+COST_1, COST_2 = STAT["overload_cost_1"], STAT["overload_cost_2"]
+MOST_VERDICTS = 100_000  # answers kept for reuse (then forgotten, to bound the memory)
+VERDICT_BYTES, INCOME_BYTES, OPTIONS_BYTES = 400, 2_500, 500  # what each kept answer holds
+
+
+class Bounds:
+    """The bounds of one solo game (see the module's docstring)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.sources = Sources(game)
+        self.off: str | None = self.sources.off or self._boss_off()
+        self.piles = Piles(game, game.width)  # a line weapon hits at most a row of parts
+        self.pruned = 0
+        self.parts = Parts(game, self.sources)
+        self.incomes = Incomes(game, self.sources)
+        self._verdicts: dict[Any, bool] = {}
+        self._windows: dict[Any, Window | None] = {}
+        if self.off is None:  # a quadrant that feeds its own trigger defeats every bound
+            why = next(filter(None, map(self.sources.repeating_gains, every_quadrant(game))), None)
+            self.off = why
+
+    def _window(self, s: State) -> Window | None:
+        """The boss's last row and its turns (schedule.py), worked out once per board."""
+        turn = s.turn
+        key = (s.cells, s.deck, s.boss_rows_pending, s.boss, None if turn is None else turn.kind)
+        if key not in self._windows:
+            if len(self._windows) >= MOST_VERDICTS // 10:
+                self._windows.clear()
+            self._windows[key] = window(self.game, s)
+        return self._windows[key]
+
+    def cache_bytes(self) -> int:
+        """The memory the answers, incomes and options kept for reuse hold, estimated (fitted
+        with tracemalloc on the shipped scenarios, tests/test_solve.py)."""
+        return (
+            VERDICT_BYTES * len(self._verdicts)
+            + INCOME_BYTES * len(self.incomes)
+            + OPTIONS_BYTES * (len(self.parts) + len(self._windows))
+        )
+
+    def _boss_off(self) -> str | None:
+        """Content the boss bound cannot follow: cards that change places, quadrants other
+        effects remove, a defeat condition it cannot read."""
+        flags = self.sources.flags
+        if flags.swaps:
+            return f"cards can change places ({flags.swaps[0]})"
+        if flags.removes:
+            return f"effects remove quadrants ({flags.removes[0]})"
+        for boss in self.game.tables.bosses:
+            if boss.defeat is not None and defeat_rule(self.game, boss.id) is None:
+                return f"the defeat condition of {boss.id} is not one the bounds read"
+        return None
+
+    def hopeless(self, s: State) -> bool:
+        """`s` is lost, whatever the player does (module docstring)."""
+        if self.off is not None or s.outcome or s.frames or s.choice is not None:
+            return False
+        key = _features(s)
+        lost = self._verdicts.get(key)
+        if lost is None:
+            lost = not self.boss_can_fall(s, only_this_turn=False) or self.doomed_this_turn(s)
+            if len(self._verdicts) >= MOST_VERDICTS:
+                self._verdicts.clear()  # a bounded memory: the answers are found again
+            self._verdicts[key] = lost
+        self.pruned += lost
+        return lost
+
+    def boss_can_fall(self, s: State, only_this_turn: bool) -> bool:
+        """The relaxed game can destroy the boss's last row in the turns it is in play:
+        with some number of the row's turns spent powering down (and every turn before the
+        row arrives too), can some way of destroying its parts be paid for? The turn in
+        progress pays with the energy the ship has now (and what this turn can give); later
+        turns with everything the game can still give."""
+        if s.boss_defeated:
+            return True
+        found = self._window(s)
+        if found is None:
+            return False  # no boss will ever be in play: a solo game cannot be won
+        if only_this_turn:
+            found = found.this_turn()
+        options = self.parts.options(s, found)
+        if not options:
+            return True  # nothing left to destroy
+        if not found.now and not found.turns:
+            return False
+        player = s.players[0]
+        income = self.incomes.of(s, found)
+        now = self._now(s, found, income)
+        now_energy = player.energy - 1 + self.incomes.of(s, found.this_turn()).energy
+        approach = self._approach(s, found, found.turns + found.before)
+        powering_down = s.turn is not None and s.turn.kind == POWERDOWN
+        for power_downs in range(found.turns + 1):
+            downs = found.before + power_downs
+            can_buy = downs > 0 or powering_down or income.buy or player.astral  # R-AST-4
+            budget = int(player.bellonium + income.bellonium) if can_buy else 0
+            best = self.piles.best(player.upgrades, budget)
+            battles = found.turns - power_downs
+            future, one_part = self._future(found, income, best, battles)
+            recharge = income.stat("recharge", best.recharge)
+            energy = player.energy - 1 + income.energy + downs * recharge
+            for option in options:
+                if fits(option, now, future, one_part, approach, now_energy, energy):
+                    return True
+        return False
+
+    def _future(
+        self, found: Window, income: Income, best: Profile, battles: int
+    ) -> tuple[Turns, float]:
+        """What `battles` full Battle turns with the upgrades `best` can do, and the most
+        damage one part can take in one of them."""
+        overloads = int(income.stat("max_overloads", best.overloads))
+        cost_1 = income.stat("overload_cost_1", best.cost_1)
+        cost_2 = income.stat("overload_cost_2", best.cost_2)
+        per_turn = [cost_1] + [cost_2] * (overloads - 1) if overloads else []
+        future = Turns(
+            moves=battles * income.stat("moves", best.moves) + income.moves + found.pushes,
+            damage=best.turret + best.damage,
+            costs=cheapened(per_turn * battles, income.cheap_overloads(cost_1, cost_2)),
+            turns=battles,
+            one=best.turret + best.damage_one,
+            pool=income.shots + income.damage,
+        )
+        one_part = best.turret + best.damage_one + overloads + income.shots + income.damage
+        return future, one_part
+
+    def _now(self, s: State, found: Window, income: Income) -> Turns:
+        """What is left of the turn in progress, when it is a Battle and the row is in play:
+        moves, damage, and the costs of the overloads left."""
+        turn = s.turn
+        if turn is None or turn.kind != BATTLE or not found.now:
+            return Turns(found.pushes_now, 0, [])
+        player = s.players[0]
+        stats = player.stats
+        moves = max(0, stats[MOVES] - turn.moves_used) + turn.extra_moves
+        damage = float(max(0, stats[TURRET] + turn.extra_shots - turn.turret_shots))
+        for slot, upgrade in self.game.weapon_upgrades.items():
+            level = player.upgrades[upgrade.index]
+            weapon = upgrade.levels[level - 1].weapon if level else None
+            if weapon is not None:
+                every, _ = weapon_damage(weapon, self.game.width)
+                damage += every * max(0, weapon.shots - turn.weapon_shots[slot]) / weapon.shots
+        return Turns(moves + found.pushes_now, damage, _overloads_left(s, income))
+
+    def _approach(self, s: State, found: Window, scrolls: int) -> float:
+        """The moves a ship must make before it can move onto a part of the row, beyond the
+        move onto it: its distance there (R-MOV-1: a move is one of 8 directions; an astral
+        ship enters on the bottom row, R-MOV-2), less a push up at each scroll."""
+        if self.sources.flags.teleports or not (found.now or found.ahead):
+            return 0
+        game, player, width = self.game, s.players[0], s.width
+        row = min(cell // width for card in found.cards if (cell := game.card_cell(s, card)) >= 0)
+        # an astral ship enters on the bottom row, then goes up; the row spans every column
+        here = len(s.cells) // width if player.astral else player.pos // width
+        distance = abs(here - row)
+        return max(0, distance - 1 - scrolls)
+
+    def doomed_this_turn(self, s: State) -> bool:
+        """The threat resolved this turn destroys the ship whatever it does, and the boss
+        cannot fall before (module docstring)."""
+        player, turn = s.players[0], s.turn
+        if player.astral or player.threat == 0:
+            return False
+        if turn is not None and turn.kind == POWERDOWN:
+            return False  # its threat was resolved when it began
+        if turn is None and s.phase not in (SENSOR, TURN_CHOICE):
+            return False
+        found = self._window(s)
+        if found is None:
+            return False
+        income = self.incomes.of(s, found.this_turn())
+        if self._battle_survives(s, income):
+            return False
+        if turn is None and s.round > 1 and self._power_down_survives(s, income):
+            return False  # R-TRN-2: no Power Down in the first round
+        return not self.boss_can_fall(s, only_this_turn=True)
+
+    def _battle_survives(self, s: State, income: Income) -> bool:
+        """Some number of overloads spent on moves leaves the ship energy after its threat."""
+        player, turn = s.players[0], s.turn
+        stats = player.stats
+        moves = income.stat("moves", stats[MOVES]) + income.moves
+        if turn is not None:
+            moves += turn.extra_moves - turn.moves_used
+        shield = income.stat("shield", stats[SHIELD])
+        energy, spent = player.energy + income.energy, 0.0
+        costs = _overloads_left(s, income)
+        for extra in range(len(costs) + 1):
+            if extra:
+                spent += costs[extra - 1]
+            dodged = player.threat - shield - income.unthreat - max(0, moves) - extra
+            if energy - spent - threat_level(max(0, math.ceil(dodged))) > 0:
+                return True
+        return False
+
+    def _power_down_survives(self, s: State, income: Income) -> bool:
+        """R-PWD-1: the recharge comes before the threat is resolved."""
+        player = s.players[0]
+        recharge = income.stat("recharge", player.stats[RECHARGE])
+        shield = income.stat("shield", player.stats[SHIELD])
+        dodged = player.threat - shield - income.unthreat
+        lost = threat_level(max(0, math.ceil(dodged)))
+        return player.energy + recharge + income.energy - lost > 0
+
+
+def _features(s: State) -> tuple[Any, ...]:
+    """Everything the bounds read of a state: two states alike in these get the same answer
+    (the ship's column is not read, nor glory and counters)."""
+    player, turn = s.players[0], s.turn
+    done = None
+    if turn is not None:
+        done = (turn.kind, turn.moves_used, turn.overloads, turn.turret_shots, turn.extra_moves)
+        done += (turn.extra_shots, turn.weapon_shots, turn.damage)
+    row = -1 if player.pos < 0 else player.pos // s.width
+    return (
+        *(s.cells, s.deck, s.boss_rows_pending, s.boss, s.boss_defeated, s.round, s.phase, done),
+        *(player.energy, player.threat, player.bellonium, player.upgrades, player.hand, row),
+        *(player.stats, s.powerup_deck, s.sensor_deck, s.sensor_discard, player.hand_sensors),
+    )
+
+
+def _overloads_left(s: State, income: Income) -> list[float]:
+    """The costs of the overloads still allowed this turn (R-OVL-1, R-OVL-2), cheapest first
+    with what the power-ups can lower."""
+    stats, turn = s.players[0].stats, s.turn
+    used = turn.overloads if turn is not None else 0
+    left = max(0, int(income.stat("max_overloads", stats[OVERLOADS])) - used)
+    first = income.stat("overload_cost_1", stats[COST_1])
+    second = income.stat("overload_cost_2", stats[COST_2])
+    costs = [first if used + i == 0 else second for i in range(left)]
+    return cheapened(costs, income.cheap_overloads(first, second))
