@@ -165,12 +165,12 @@ def test_shuffled_piles_are_chance_nodes_over_bags(bundle: dict[str, Any]) -> No
     normal = sorted(c for c, d in bundle["threats"].items() if d["level"] == "normal")
     state = start(bundle, True, threat_deck={"shuffle": normal}, command_deck=list(SHOTS))
     odds = dict((state.action_to_string(a), p) for a, p in state.chance_outcomes())
-    assert state.chance == "threat_deck" and len(odds) == 9
+    assert state.chance == "threat_deck" and len(odds) == 10
     assert odds["draw THR-N-05"] == pytest.approx(2 / 12) and sum(odds.values()) == pytest.approx(1)
     assert odds["draw THR-N-07"] == pytest.approx(2 / 12)  # Empty, with THR-N-12
     assert refused(state, "draw THR-N-06") == "D-BS-SOLO-6"  # one of the two, named by the first
     play(state, "draw THR-N-05")
-    assert state.threats[0] == "THR-N-05" and len(state.chance_outcomes()) == 9
+    assert state.threats[0] == "THR-N-05" and len(state.chance_outcomes()) == 10
     whole = full_game(bundle, "normal", "BOSS-1", open_chance=True)
     drawn = [whole.action_to_string(a)[5:] for a, _ in whole.chance_outcomes()]
     assert whole.chance == "enemy_deck" and {bundle["enemies"][c]["xp"] for c in drawn} == {1}
