@@ -61,7 +61,7 @@ def on_cluster(bundle: dict, workers: int, args: argparse.Namespace) -> dict:
     from distributed import Client, LocalCluster, wait
 
     from kemble_tools.games.kembles_cascade.engine.simulate import Tally
-    from kemble_tools.sweep.run import worker_settings
+    from kemble_tools.sweep.run import share, worker_settings
 
     worker_settings()
 
@@ -72,7 +72,7 @@ def on_cluster(bundle: dict, workers: int, args: argparse.Namespace) -> dict:
     client = Client(cluster)
     try:
         start_up = time.perf_counter() - opened
-        shared = client.scatter([bundle], broadcast=True, hash=False)[0]
+        shared = share(client, "base", bundle)
         wait(shared)
         # warm every worker (imports, the Game tables) outside the timed part
         warm = [

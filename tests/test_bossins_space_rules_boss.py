@@ -257,8 +257,8 @@ def test_flip_turns_the_boss_to_its_shielded_side(bundle: dict[str, Any]) -> Non
 
 
 def test_the_boss_row_closes_the_rows_above_it(bundle: dict[str, Any]) -> None:
-    # R-BS-BOSS-7, D-BS-BOSS-7, D-BS-GEO-4, R-BS-THR-4: a refilled deck's New Enemy places on
-    # the highest open row; with every row closed nothing is placed and nothing drawn
+    # R-BS-BOSS-7, D-BS-BOSS-7, G-BS-10, D-BS-GEO-4, R-BS-THR-4: a refilled deck's New Enemy
+    # places on the highest open row; with every row closed nothing is placed and nothing drawn
     low = {**IN_PLAY, "column": 4, "row": "B"}
     deck = ["EN1-01", "EN1-02"]
     state = game(

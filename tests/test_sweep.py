@@ -177,7 +177,10 @@ def test_a_killed_worker_has_its_chunk_rerun_and_counted_once(
             while time.monotonic() < deadline:
                 busy = [w for w, tasks in client.processing().items() if tasks]
                 if busy:
-                    pid = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+                    try:
+                        pid = client.run(os.getpid, workers=[busy[0]])[busy[0]]
+                    except (KeyError, OSError):  # it finished and left the list meanwhile
+                        continue
                     os.kill(pid, signal.SIGKILL)
                     killed.append(pid)
                     return

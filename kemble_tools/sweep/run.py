@@ -1,7 +1,7 @@
 """Running a sweep on Dask: a LocalCluster (one worker process per core), an existing cluster
 (tcp://HOST:PORT), or Dask's threaded and synchronous schedulers for debugging.
 
-Each bundle goes to the workers once (scattered); each task names its bundle, its grid point
+Each bundle goes to the cluster once (`share`); each task names its bundle, its grid point
 and its seeds. Results are gathered by task, then merged in task order, so the tables are the
 same bytes whatever the number of workers or the order tasks finish in.
 """
@@ -154,6 +154,17 @@ def worker_settings() -> None:
     dask.config.set({"distributed.worker.profile.enabled": False})
 
 
+def share(client: Any, name: str, bundle: dict[str, Any]) -> Any:
+    """The bundle as a task's result, fetched by the workers that need it. Not scatter(): a
+    scattered value lost with a killed worker cancels every task needing it, where a task's
+    result lost that way is computed again."""
+    return client.submit(_bundle, bundle, key=f"bundle-{name}", pure=False)
+
+
+def _bundle(bundle: dict[str, Any]) -> dict[str, Any]:
+    return bundle
+
+
 def _run_distributed(
     bundles: dict[str, dict[str, Any]],
     tasks: Sequence[Any],
@@ -187,13 +198,9 @@ def _run_distributed(
     try:
         if announce:
             announce(f"Dask dashboard: {client.dashboard_link}")
-        # in a list: scatter() would send a dict's values one by one, under their keys
-        scattered = {
-            name: client.scatter([bundle], broadcast=True, hash=False)[0]
-            for name, bundle in bundles.items()
-        }
+        shared = {name: share(client, name, bundle) for name, bundle in bundles.items()}
         futures = [
-            client.submit(call, scattered[bundle_of(t)], t, key=t.key, pure=False) for t in tasks
+            client.submit(call, shared[bundle_of(t)], t, key=t.key, pure=False) for t in tasks
         ]
         index = {future.key: i for i, future in enumerate(futures)}
         outputs: list[Any] = [None] * len(tasks)
