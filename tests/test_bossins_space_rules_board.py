@@ -30,14 +30,15 @@ def kept_with(*cards: str) -> tuple[str, ...]:
 # --- the board -----------------------------------------------------------------------------------
 def test_three_enemy_rows_above_the_safety_line(bundle: dict[str, Any]) -> None:
     # R-BS-GEO-1, R-BS-GEO-2, R-BS-ENE-11, R-BS-DMG-5: a space holds one card, so a Scuttler
-    # cannot step into a full column; a shift takes row C over the line, row B stops on C
+    # cannot step into a full column; a shift takes row C over the line (each card deals its own
+    # damage: the Pebble Shell 0, the Deserter Pod 1), row B stops on C
     full = {"A": row("EN1-06", "EN1-03"), "B": row(None, "EN1-04"), "C": row(None, "EN2-01")}
     state = play(game(bundle, grid=full, threats=ACTIVATION), "cool CMD-01")
     assert ids(state, 0)[:2] == ["EN1-06", "EN1-03"] and len(state.grid) == 3
     grid = {"A": row("EN1-04"), "B": row("EN1-09"), "C": row("EN1-03", None, "EN1-10")}
     state = game(bundle, grid=grid, enemy_deck=["EN1-01", "EN1-02"], threats=NEW_ENEMY)
     play(state, "cool CMD-01")
-    assert ids(state, 2) == ["EN1-09", None, None, None] and state.life == 1
+    assert ids(state, 2) == ["EN1-09", None, None, None] and state.life == 2
     assert state.piles["enemy_discard"] == ["EN1-03", "EN1-10"]
 
 
@@ -178,32 +179,32 @@ def test_the_portal_moves_the_boss_or_nothing(bundle: dict[str, Any]) -> None:
 
 
 def test_the_laser_overflows_up_the_column(bundle: dict[str, Any]) -> None:
-    # R-BS-CMD-8, D-BS-CMD-5, R-BS-UPG-5, R-BS-DMG-4, D-BS-DMG-2: 2/3/4 points; the Shieldbug
+    # R-BS-CMD-8, D-BS-CMD-5, R-BS-UPG-5, R-BS-DMG-4, D-BS-DMG-2: 2/3/4 points; the Bastion
     # soaks one point: a lone leftover point does nothing, and its 2 life take 3
-    grid = {"A": row(None, "EN1-03"), "B": row(None, "EN2-03"), "C": row(None, "EN1-01")}
+    grid = {"A": row(None, "EN1-03"), "B": row(None, "EN3-02"), "C": row(None, "EN1-01")}
     column = []
     for level in (0, 1, 2, 3):
         upgrades = {"missiles": 1, "lasers": level, "deck": 1} if level == 3 else {"lasers": level}
         laser = {"kept": kept_with("CMD-23"), "upgrades": upgrades, "advanced_deck": []}
         state = play(game(bundle, grid=grid, threats=QUIET, **laser), "use CMD-23")
         column.append([state.grid[r][1] for r in range(3)])
-    assert column[0] == [("EN1-03", 0), ("EN2-03", 0), None]
-    assert column[1] == [("EN1-03", 0), ("EN2-03", 1), None]
+    assert column[0] == [("EN1-03", 0), ("EN3-02", 0), None]
+    assert column[1] == [("EN1-03", 0), ("EN3-02", 1), None]
     assert column[2] == column[3] == [("EN1-03", 0), None, None]  # 1 + (2 + 1)
 
 
 def test_the_double_shot_overflows_and_gets_through_a_shield(bundle: dict[str, Any]) -> None:
     # R-BS-CMD-11, R-BS-DMG-4
-    grid = {"A": row(None, "EN1-03", "EN2-03"), "B": row(None, "EN1-01")}
+    grid = {"A": row(None, "EN1-03", "EN3-02"), "B": row(None, "EN1-01")}
     state = game(bundle, kept=kept_with("ADV-04", "ADV-03"), grid=grid, threats=QUIET)
     play(state, "use ADV-04")
     assert state.grid[0][1] == ("EN1-03", 1) and state.grid[1][1] is None and state.heat == 0
     play(state, "use ADV-03", "choose 3", "use CMD-01")
-    assert state.grid[0][2] == ("EN2-03", 0)  # a Shot does nothing to it
+    assert state.grid[0][2] == ("EN3-02", 0)  # a Shot does nothing to the shielded Bastion
     shielded = game(
-        bundle, kept=kept_with("ADV-04"), grid={"A": row(None, "EN2-03")}, threats=QUIET
+        bundle, kept=kept_with("ADV-04"), grid={"A": row(None, "EN3-02")}, threats=QUIET
     )
-    assert play(shielded, "use ADV-04").grid[0][1] == ("EN2-03", 1)
+    assert play(shielded, "use ADV-04").grid[0][1] == ("EN3-02", 1)
 
 
 def test_the_teleport_goes_to_any_column(bundle: dict[str, Any]) -> None:
@@ -299,11 +300,12 @@ def test_damage_stays_until_the_card_leaves(bundle: dict[str, Any]) -> None:
 
 
 def test_a_shield_soaks_one_point_of_each_card(bundle: dict[str, Any]) -> None:
-    # R-BS-DMG-4, D-BS-DMG-2: two Shots do nothing, two rockets of one Missile deal 1
-    grid = {"A": row(None, "EN2-03")}
+    # R-BS-DMG-4, D-BS-DMG-2: two Shots do nothing, two rockets of one Missile deal 1 (the
+    # Bastion: shielded, life 2)
+    grid = {"A": row(None, "EN3-02")}
     kept = kept_with("CMD-18")
     state = game(bundle, kept=kept, grid=grid, upgrades={"missiles": 1}, threats=QUIET)
     play(state, "use CMD-01", "use CMD-02")
-    assert state.grid[0][1] == ("EN2-03", 0)
+    assert state.grid[0][1] == ("EN3-02", 0)
     play(state, "use CMD-18", "choose 2", "choose 2")
-    assert state.grid[0][1] == ("EN2-03", 1)
+    assert state.grid[0][1] == ("EN3-02", 1)

@@ -43,12 +43,13 @@ def asked(state: State) -> list[str]:
 # --- XP and upgrades -----------------------------------------------------------------------------
 def test_xp_stops_at_a_yellow_cube_and_carries_on(bundle: dict[str, Any]) -> None:
     # R-BS-UPG-1, R-BS-UPG-2, D-BS-UPG-1, D-BS-UPG-8, D-BS-SET-1: 2 + 2 XP against a first cube
-    # at 3: the path is asked while the Crab Walker is still on the board, then 1 XP goes on
+    # at 3: the path is asked while the Crab Walker (life 1) is still on the board, then 1 XP
+    # goes on
     grid = {"A": row(None, "EN2-01")}
     state = game(bundle, kept=kept_with("CMD-23"), grid=grid, xp=2, threats=QUIET)
     play(state, "use CMD-23")
     assert state.pending[0] == "upgrade" and asked(state) == ["deck", "lasers", "missiles"]
-    assert state.grid[0][1] == ("EN2-01", 2) and state.xp == 0
+    assert state.grid[0][1] == ("EN2-01", 1) and state.xp == 0
     play(state, "choose missiles")
     assert (state.levels["missiles"], state.xp, state.next_cost(), state.heat) == (1, 1, 4, 1)
     assert state.grid[0][1] is None and state.piles["enemy_discard"] == ["EN2-01"]
@@ -169,8 +170,8 @@ def test_the_boss_comes_out_from_under_the_enemy_deck(bundle: dict[str, Any]) ->
 def test_boss_threat_specials(bundle: dict[str, Any]) -> None:
     # R-BS-BOSS-6, D-BS-BOSS-3, D-BS-SOLO-5, D-BS-BOSS-6, D-BS-BOSS-9: Boss EMP jams column 2's
     # card (lay only; neither used nor cooled) but not that column's Boss Threat card; Boss
-    # Heal; Flip keeps life and place; XP -1 as on an Enemy
-    boss = {"card": "BOSS-5", "status": "in_play", "column": 3, "life": 10}
+    # Heal; Flip keeps life and place; XP -1 as on an Enemy; BT5-3 fires wide for 1
+    boss = {"card": "BOSS-5", "status": "in_play", "column": 3, "life": 6}
     state = game(bundle, boss=boss, xp=1, upgrades={"lasers": 2}, ship={"heat": 2}, threats=QUIET)
     play(state, "cool CMD-01")
     assert state.boss_emp == 2 and refused(state, "use CMD-02") == "D-BS-SOLO-5"
@@ -184,7 +185,7 @@ def test_boss_threat_specials(bundle: dict[str, Any]) -> None:
     )
     assert refused(state, "lay CMD-03") == "D-BS-SOLO-5"
     play(state, "cool CMD-03", "cool CMD-04")
-    assert (state.life, state.boss_life, state.boss_side, state.boss_column) == (1, 11, "back", 2)
+    assert (state.life, state.boss_life, state.boss_side, state.boss_column) == (2, 7, "back", 2)
     last = game(
         bundle,
         boss={**IN_PLAY, "card": "BOSS-5"},
@@ -263,7 +264,7 @@ def test_the_boss_row_closes_the_rows_above_it(bundle: dict[str, Any]) -> None:
     state = game(
         bundle,
         boss=low,
-        grid={"C": row("EN1-03")},
+        grid={"C": row("EN1-05")},
         enemy_deck=deck,
         threats=NEW_ENEMY,
         boss_threats=QUIET,

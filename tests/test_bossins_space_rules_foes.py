@@ -153,9 +153,10 @@ def test_two_effects_resolve_left_then_right_from_where_it_stands(bundle: dict[s
 
 
 def test_narrow_and_wide_attacks(bundle: dict[str, Any]) -> None:
-    # R-BS-ENE-7: the Needler only down its own column, the Flak Tower also next door
+    # R-BS-ENE-7: the Needler only down its own column (1: the Ship in 2 is missed), the Flak
+    # Tower (3) also next door, for its damage 1
     grid = {"A": row("EN1-07", None, "EN3-04")}
-    assert play(game(bundle, grid=grid, threats=ACTIVATION), "cool CMD-01").life == 1
+    assert play(game(bundle, grid=grid, threats=ACTIVATION), "cool CMD-01").life == 2
 
 
 def test_moves_toward_and_away(bundle: dict[str, Any]) -> None:

@@ -160,16 +160,17 @@ def test_the_last_round_ends_the_game_undecided(bundle: dict[str, Any]) -> None:
 # --- chance and variants -------------------------------------------------------------------------
 def test_shuffled_piles_are_chance_nodes_over_bags(bundle: dict[str, Any]) -> None:
     # D-BS-SOLO-6: a shuffled Threat deck is one bag, a draw is uniform over it and cards with
-    # the same data are one outcome (3 New Enemy cards of 12); the Enemy deck deals from its
-    # 1-XP bag first
+    # the same data are one outcome (2 New Enemy cards of 12, 2 Empty ones); the Enemy deck
+    # deals from its 1-XP bag first
     normal = sorted(c for c, d in bundle["threats"].items() if d["level"] == "normal")
     state = start(bundle, True, threat_deck={"shuffle": normal}, command_deck=list(SHOTS))
     odds = dict((state.action_to_string(a), p) for a, p in state.chance_outcomes())
-    assert state.chance == "threat_deck" and len(odds) == 9
-    assert odds["draw THR-N-05"] == pytest.approx(3 / 12) and sum(odds.values()) == pytest.approx(1)
-    assert refused(state, "draw THR-N-06") == "D-BS-SOLO-6"  # one of the three, named by the first
+    assert state.chance == "threat_deck" and len(odds) == 10
+    assert odds["draw THR-N-05"] == pytest.approx(2 / 12) and sum(odds.values()) == pytest.approx(1)
+    assert odds["draw THR-N-07"] == pytest.approx(2 / 12)  # Empty, with THR-N-12
+    assert refused(state, "draw THR-N-06") == "D-BS-SOLO-6"  # one of the two, named by the first
     play(state, "draw THR-N-05")
-    assert state.threats[0] == "THR-N-05" and len(state.chance_outcomes()) == 9
+    assert state.threats[0] == "THR-N-05" and len(state.chance_outcomes()) == 10
     whole = full_game(bundle, "normal", "BOSS-1", open_chance=True)
     drawn = [whole.action_to_string(a)[5:] for a, _ in whole.chance_outcomes()]
     assert whole.chance == "enemy_deck" and {bundle["enemies"][c]["xp"] for c in drawn} == {1}
@@ -194,7 +195,7 @@ level: normal
 boss: BOSS-1
 upgrades: {missiles: 1}
 grid:
-  A: [EN1-03, EN1-04, EN2-06, EN2-01]
+  A: [EN1-03, EN1-04, T-SKITTER, EN2-01]
   B: [null, null, EN1-01, null]
   C: [null, null, null, null]
 enemy_deck: [EN1-02, EN1-05, EN1-06, EN1-07, EN1-08, EN1-09]
@@ -202,6 +203,10 @@ threat_deck: [THR-N-01, THR-N-02, THR-N-08, THR-N-05, THR-N-03, THR-N-04, THR-N-
               THR-N-09, THR-N-10, THR-N-11, THR-N-12]
 command_deck: [CMD-17, CMD-27, CMD-10, CMD-01, CMD-18, CMD-11, CMD-12, CMD-02, CMD-03]
 rules: {shuffles: seeded}
+cards:
+  - kind: bs_enemies
+    cards:
+      - {id: T-SKITTER, xp: 2, life: 3, damage: 1, activation: [{kind: move_relative, to: away}]}
 """
 
 
@@ -231,17 +236,17 @@ def test_the_rulebooks_example_round_step_by_step(bundle: dict[str, Any], tmp_pa
     assert (state.column, state.heat, state.laid[2]) == (3, 0, ("CMD-01", "cooled"))
     # 6: R-BS-THR-5, R-BS-ENE-4, R-BS-GEO-5, R-BS-GEO-6: the one activating card steps left,
     # under the Pebble Shell of A2, and the Blip Drone below it moves up. The rulebook's card
-    # is not known: the Skitter (life 3) goes left as it moves away from the Ship (R-BS-ENE-5)
+    # is not known: a test card (life 3) goes left as it moves away from the Ship (R-BS-ENE-5)
     run_to(state, "boss_threat")
     assert ids(state, 0) == ["EN1-03", "EN1-04", "EN1-01", "EN2-01"]
-    assert ids(state, 1) == [None, "EN2-06", None, None]
+    assert ids(state, 1) == [None, "T-SKITTER", None, None]
     # 7: R-BS-CMD-4, R-BS-UPG-4, R-BS-GEO-4, D-BS-DMG-1: two rockets, both at column 2's lowest
     paused(run_to(state, None), "use CMD-18", "threat")
     paused(paused(state, "choose 2", "threat"), "choose 2", "threat")
-    assert (state.column, state.grid[1][1], state.heat, state.xp) == (4, ("EN2-06", 2), 1, 0)
+    assert (state.column, state.grid[1][1], state.heat, state.xp) == (4, ("T-SKITTER", 2), 1, 0)
     # 8: R-BS-THR-4, D-BS-THR-3: every card down one row, 4 new cards in row A
     run_to(state, "boss_threat")
     assert ids(state, 0) == ["EN1-02", "EN1-05", "EN1-06", "EN1-07"]
     assert ids(state, 1) == ["EN1-03", "EN1-04", "EN1-01", "EN2-01"]
-    assert state.grid[2][1] == ("EN2-06", 2) and state.life == 3
+    assert state.grid[2][1] == ("T-SKITTER", 2) and state.life == 3
     assert run_to(state, None).phase == "end" and state.heat == 1  # +1 -1 +1
