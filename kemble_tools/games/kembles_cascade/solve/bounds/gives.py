@@ -223,6 +223,19 @@ def give(actions: Iterable[Act], host: Host) -> Give:
     return result
 
 
+def movers(actions: Iterable[Act]) -> set[str]:
+    """The actions among `actions` (nested ones too) that put a ship somewhere other than a
+    move or a push does: the positional bound (position.py) must know them."""
+    found: set[str] = set()
+    for act in actions:
+        if act.action in ("teleport", "shift_player"):
+            found.add(act.action)
+        elif ACTION_MEANINGS.get(act.action) == "nested":
+            for inner in nested(act):
+                found |= movers(inner)
+    return found
+
+
 def nested(act: Act) -> list[tuple[Act, ...]]:
     """The action lists an action runs (`then`, `else`, a choice's options)."""
     found: list[tuple[Act, ...]] = []

@@ -43,6 +43,8 @@ class Income:
         self._changes = {name: value for name, value in turn.changes}
         self._lowered = [value for name, value in cards.stats if name.startswith("overload_cost")]
         self._extra_overloads = int(added(cards, "max_overloads"))
+        self.moves_ship = False  # something can put the ship elsewhere than moves and pushes do
+        self.shift_cost: float | None = None  # the least a collision's shift costs (R-SCR-2)
 
     def stat(self, name: str, own: float) -> float:
         """The best value of a statistic in a turn (Give.stat)."""
@@ -95,14 +97,25 @@ class Incomes:
         arrivals += _best_stat(self.game, "moves") + _best_stat(self.game, "max_overloads")
         arrivals += added(sensor, "moves")
         board = NOTHING
-        for q in _quadrants(self.game, s, found):
+        quadrants = list(_quadrants(self.game, s, found))
+        for q in quadrants:
             board = board + sources.quadrant_gives(q, found.rounds, arrivals, arrivals * 20)
         pool = board + bought + _resources(sensor).times(found.rounds) + cards
         if s.powerup_deck and (pool.powerups or player.bellonium + pool.bellonium >= 2):
             deck = total(sources.powerups[p] for p in s.powerup_deck)
             pool, cards = pool + deck, cards + deck
         per_turn = sensor + _stats_only(board)
-        return Income(pool, per_turn, cards)
+        income = Income(pool, per_turn, cards)
+        read = [sources.quadrant(q) for q in quadrants]
+        income.moves_ship = bool(
+            sources.moves_ship
+            or any(source.moves_ship for source in read)
+            or not sources.moving_powerups.isdisjoint((*player.hand, *s.powerup_deck))
+            or not sources.moving_sensors.isdisjoint(playable)
+        )
+        shifts = [source.shift_cost for source in read if source.shift_cost is not None]
+        income.shift_cost = min(shifts, default=None)
+        return income
 
     def may_buy(self, s: State, found: Window) -> bool:
         """Upgrades can still be bought: in a later turn, in the Power Down in progress, by

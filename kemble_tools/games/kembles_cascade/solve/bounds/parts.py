@@ -20,11 +20,14 @@ class Part:
     now: int  # the damage it still needs in the turn in progress (R-FIR-6: damage adds up)
     energy: int  # the damage it needs in any later turn
     ram: float | None  # the energy a ship pays to destroy it by moving onto it, or None
+    column: int  # its column in the row
 
 
-# A way the row's parts can fall: the energy each ram costs (cheapest first), and the parts shot
-# down, each as (damage it needs in the turn in progress, in a later turn), largest first
-Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...]]
+# A way the row's parts can fall: the energy each ram costs (cheapest first), the parts shot
+# down, each as (damage it needs in the turn in progress, in a later turn), largest first, and
+# the columns of the first and last part rammed, (0, -1) when none is
+Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...], tuple[int, int]]
+NO_RAMS = (0, -1)
 
 
 @dataclass(frozen=True)
@@ -67,7 +70,7 @@ def fits(
     progress destroys whole parts only, and each part left must fit in one later turn
     (`one_part`). The turn in progress pays from `now_energy`; all the turns together from
     `energy` (what the ship must keep, 1: R-DST-1, is taken off)."""
-    rams, shots = option
+    rams, shots, _ = option
     if any(later > one_part for _, later in shots):
         return False
     for now_rams in range(len(rams) + 1):
@@ -79,7 +82,7 @@ def fits(
             spent = sum(rams[:now_rams]) + sum(now.costs[:overloads])
             if spent > now_energy:
                 break
-            later = _left_for_later(shots, now.damage + overloads - for_moves, future)
+            later = left_for_later(shots, now.damage + overloads - for_moves, future)
             left = len(rams) - now_rams
             walk_later = left + (approach if left and not now_rams else 0)
             if later == math.inf:
@@ -94,7 +97,7 @@ def fits(
     return False
 
 
-def _left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
+def left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
     """The fewest overload shots later turns need (Turns.overflow) when this turn deals
     `damage` to whole parts (each part's need now, its need later), over every choice of the
     parts it destroys."""
@@ -149,13 +152,16 @@ class Parts:
             if spec.back is not None:
                 other = spec.back if tables.quadrants[shown[0]].side == 0 else spec.front
                 sides.append(other)
-            cards.append(tuple(self._side(side, rule, done) for side in sides))
+            first = 2 * len(cards)  # a card spans two columns, left to right (R-SET-*)
+            cards.append(tuple(self._side(side, first, rule, done) for side in sides))
         return cards
 
-    def _side(self, side: tuple[int, ...], rule: str | None, done: dict[int, int]) -> Any:
+    def _side(
+        self, side: tuple[int, ...], first: int, rule: str | None, done: dict[int, int]
+    ) -> Any:
         quadrants = self.game.tables.quadrants
         parts = []
-        for q in side:
+        for column, q in enumerate(side, start=first):
             quadrant = quadrants[q]
             if not (quadrant.kind.boss and quadrant.destructible):
                 continue
@@ -164,7 +170,8 @@ class Parts:
             source = self.sources.quadrant(q)
             costs = [c for c in (source.ram_cost, source.push_cost) if c is not None]
             ram = min(costs) if costs and quadrant.enterable else None
-            parts.append(Part(max(1, quadrant.energy - done.get(q, 0)), quadrant.energy, ram))
+            need = max(1, quadrant.energy - done.get(q, 0))
+            parts.append(Part(need, quadrant.energy, ram, column))
         return tuple(parts)
 
 
@@ -196,12 +203,15 @@ def _ways(cards: list[tuple[tuple[Part, ...], ...]]) -> Iterator[Option]:
         for rams in product(*choices):
             costs = sorted(p.ram or 0.0 for p, r in zip(parts, rams, strict=True) if r)
             shot = [(p.now, p.energy) for p, r in zip(parts, rams, strict=True) if not r]
-            yield tuple(costs), tuple(sorted(shot, reverse=True))
+            columns = [p.column for p, r in zip(parts, rams, strict=True) if r]
+            span = (min(columns), max(columns)) if columns else NO_RAMS
+            yield tuple(costs), tuple(sorted(shot, reverse=True)), span
 
 
 def _pareto(options: Iterator[Option]) -> list[Option]:
     """The options no other is at least as easy as in every way: fewer or cheaper rams (cost
-    by cost, cheapest first), fewer or smaller parts to shoot (part by part, largest first)."""
+    by cost, cheapest first) within the same columns or fewer, fewer or smaller parts to shoot
+    (part by part, largest first)."""
     kept: list[Option] = []
     for option in sorted(set(options), key=lambda o: (len(o[0]), len(o[1]), o)):
         if not any(_easier(other, option) for other in kept):
@@ -215,6 +225,7 @@ def _easier(a: Option, b: Option) -> bool:
         and all(x <= y for x, y in zip(a[0], b[0], strict=False))
         and len(a[1]) <= len(b[1])
         and all(x[0] <= y[0] and x[1] <= y[1] for x, y in zip(a[1], b[1], strict=False))
+        and (a[2] == NO_RAMS or b[2][0] <= a[2][0] <= a[2][1] <= b[2][1])
     )
 
 

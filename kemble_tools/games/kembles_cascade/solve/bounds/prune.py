@@ -36,13 +36,16 @@ from kemble_tools.games.kembles_cascade.engine.state import BATTLE, POWERDOWN, S
 from kemble_tools.games.kembles_cascade.engine.threat import threat_level
 from kemble_tools.games.kembles_cascade.solve.bounds.income import Income, Incomes
 from kemble_tools.games.kembles_cascade.solve.bounds.parts import (
+    Option,
     Parts,
     Turns,
     cheapened,
     defeat_rule,
     fits,
+    left_for_later,
 )
 from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
+from kemble_tools.games.kembles_cascade.solve.bounds.position import Place, place
 from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window, window
 from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources, every_quadrant
 
@@ -139,6 +142,7 @@ class Bounds:
         now = self._now(s, found, income)
         now_energy = player.energy - 1 + self.incomes.of(s, found.this_turn()).energy
         approach = self._approach(s, found, found.turns + found.before)
+        where = None if income.moves_ship else place(self.game, s, found)
         powering_down = s.turn is not None and s.turn.kind == POWERDOWN
         for power_downs in range(found.turns + 1):
             downs = found.before + power_downs
@@ -149,9 +153,51 @@ class Bounds:
             future, one_part = self._future(found, income, best, battles)
             recharge = income.stat("recharge", best.recharge)
             energy = player.energy - 1 + income.energy + downs * recharge
+            moves = income.stat("moves", best.moves)
             for option in options:
-                if fits(option, now, future, one_part, approach, now_energy, energy):
+                if not fits(option, now, future, one_part, approach, now_energy, energy):
+                    continue
+                if where is None or self._reaches(
+                    option, where, found, income, moves, now, future, power_downs, energy
+                ):
                     return True
+        return False
+
+    def _reaches(
+        self,
+        option: Option,
+        where: Place,
+        found: Window,
+        income: Income,
+        moves: float,
+        now: Turns,
+        future: Turns,
+        downs: int,
+        energy: float,
+    ) -> bool:
+        """The positional bound (position.py): can the ship get to the parts `option` rams,
+        paying for the moves beyond the turns' own (overloads, collisions' shifts) on top of
+        the rams and the overload shots, from all the energy the game can give?"""
+        rams, shots, (lo, hi) = option
+        if not rams:
+            return True
+        now_moves = now.moves - found.pushes_now if found.now else None
+        extra = where.extra_moves(lo, hi, now_moves, found.turns, moves, downs, income.moves)
+        if extra == 0:
+            return True  # `fits` has counted the rest
+        costs = sorted(now.costs + future.costs)  # every overload, pooled: a relaxation
+        shot = min(
+            k + left_for_later(shots, now.damage + k, future) for k in range(len(now.costs) + 1)
+        )
+        shift = income.shift_cost
+        shifts = 0 if shift is None else (self.game.width - 1) * (found.turns + where.first)
+        for by_shifts in range(int(min(extra, shifts)) + 1):
+            used = extra - by_shifts + shot
+            if used > len(costs):
+                continue
+            paid = sum(rams) + by_shifts * (shift or 0.0) + sum(costs[: math.ceil(used)])
+            if paid <= energy:
+                return True
         return False
 
     def _future(

@@ -30,10 +30,13 @@ class Window:
     pushes_now: int  # 1 when the scroll ending a turn in progress can push a ship onto it
     rounds: int  # rounds left in the game, this one included
     rows_to_come: tuple[tuple[int, ...], ...]  # the rows still to be dealt, in order
+    below: int = -1  # rows below the row now, when it is in play (each scroll takes one away)
 
     def this_turn(self) -> Window:
         """Only what is left of this round's turn."""
-        return Window(self.boss, self.cards, self.now, self.ahead, 0, int(self.ahead), 0, 0, 1, ())
+        return Window(
+            self.boss, self.cards, self.now, self.ahead, 0, int(self.ahead), 0, 0, 1, (), self.below
+        )
 
 
 def window(game: Game, s: State) -> Window | None:
@@ -51,8 +54,10 @@ def window(game: Game, s: State) -> Window | None:
     boss, target_row = target
     turn_started = s.turn is not None
     in_play = target_row in rows
+    below = -1
     if in_play:
-        target_row = next(row for row in rows if row == target_row)
+        index = rows.index(target_row)
+        target_row, below = rows[index], len(rows) - 1 - index
     now = in_play and turn_started and s.turn.kind == BATTLE
     ahead = in_play and not turn_started
     before = 0 if in_play or turn_started else 1
@@ -74,7 +79,17 @@ def window(game: Game, s: State) -> Window | None:
         else:
             before += 1
     return Window(
-        boss, target_row, now, ahead, before, turns, pushes, pushes_now, rounds, tuple(coming)
+        boss,
+        target_row,
+        now,
+        ahead,
+        before,
+        turns,
+        pushes,
+        pushes_now,
+        rounds,
+        tuple(coming),
+        below,
     )
 
 

@@ -23,6 +23,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.gives import (
     effect_flags,
     give,
     most,
+    movers,
     removes_itself,
     total,
 )
@@ -50,6 +51,8 @@ class QuadrantSource:
     hooks: tuple[Hook, ...]
     ram_cost: float | None  # the least energy entering it costs when entering destroys it
     push_cost: float | None  # the same for a ship pushed onto it
+    shift_cost: float | None = None  # the least energy a push onto it that shifts the ship costs
+    moves_ship: bool = False  # it can put a ship elsewhere by other means (a wormhole's jump)
 
 
 class Sources:
@@ -67,6 +70,9 @@ class Sources:
         self.bought: dict[tuple[int, int], Give] = {}
         self.buying: frozenset[int] = frozenset()  # quadrants that offer a buy (a merchant)
         self.drawing: frozenset[int] = frozenset()  # … or can put a card in the hand
+        self.moving_powerups: frozenset[int] = frozenset()  # power-ups that move the ship
+        self.moving_sensors: frozenset[int] = frozenset()  # sensor cards that do
+        self.moves_ship: str | None = None  # other content that does, whatever is in play
         try:
             self.powerups = [self._powerup(i) for i in range(len(self.tables.powerups))]
             self.sensors = {s.number: self._sensor(s.number) for s in self.tables.sensors}
@@ -79,6 +85,7 @@ class Sources:
             )
             self._check_owned_cards()
             self._check_spawned()
+            self._read_movers()
         except Unbounded as why:
             self.off = str(why)
 
@@ -102,7 +109,15 @@ class Sources:
         )
         hooks: list[Hook] = []
         ram: dict[str, float] = {}
+        shift: float | None = None
+        moves_ship = False
         for effect in self.effects_of(quadrant):
+            moving = movers(effect.actions)
+            if moving == {"shift_player"} and effect.trigger == "on_pushed_onto":
+                cost = _cost_to_player(effect.actions, host)  # a collision (R-SCR-2)
+                shift = cost if shift is None else min(shift, cost)
+            elif moving:
+                moves_ship = True
             gives = give(effect.actions, host)
             once = uses_itself(effect.actions)
             rams = once and effect.trigger in ARRIVAL  # a ram is the bounds' own case
@@ -113,7 +128,8 @@ class Sources:
             if once and effect.trigger in ARRIVAL:
                 cost = _cost_to_player(effect.actions, host)
                 ram[effect.trigger] = min(ram.get(effect.trigger, cost), cost)
-        return QuadrantSource(tuple(hooks), ram.get("on_enter"), ram.get("on_pushed_onto"))
+        on_enter, pushed = ram.get("on_enter"), ram.get("on_pushed_onto")
+        return QuadrantSource(tuple(hooks), on_enter, pushed, shift, moves_ship)
 
     def effects_of(self, quadrant: Quadrant) -> list[Effect]:
         """The IR of the effects a quadrant carries: its kind's and its special rule's (the
@@ -167,6 +183,34 @@ class Sources:
         return None
 
     # --- cards and upgrades ----------------------------------------------------------------------
+
+    def _read_movers(self) -> None:
+        """Which cards can put the ship elsewhere than moves and pushes do, and whether other
+        content can (an upgrade, a mission, an object an effect puts down)."""
+        bundle = self.game.bundle
+        self.moving_powerups = frozenset(
+            spec.index
+            for spec in self.tables.powerups
+            if any(movers(e.actions) for e in bundle["powerups"][spec.id]["effects"])
+        )
+        self.moving_sensors = frozenset(
+            card["number"]
+            for card in bundle["sensors"]
+            if any(movers(e.actions) for e in card["effects"])
+        )
+        elsewhere = [
+            *(e for u in bundle["upgrades"].values() for lv in u["levels"] for e in lv["effects"]),
+            *(
+                e
+                for part in ("missions", "achievements")
+                for c in bundle.get(part, {}).values()
+                for e in c.get("effects", [])
+            ),
+            *(e for kind in set(self.flags.spawns) for e in bundle["objects"][kind]["effects"]),
+        ]
+        moving = next((e for e in elsewhere if movers(e.actions)), None)
+        if moving is not None:
+            self.moves_ship = f"{moving.span.file}:{moving.span.line}: an effect moves the ship"
 
     def _powerup(self, index: int) -> Give:
         spec = self.tables.powerups[index]
