@@ -2,7 +2,7 @@
 
 Run from the project root:
 
-    python benchmarks/solve_speed.py [--baseline REV] [--rounds 5] [--family] [SCENARIO …]
+    python benchmarks/solve_speed.py [--baseline REV] [--rounds 5] [--family] [--naive] [SCENARIO …]
 
 Each scenario (default: bs-solo-03, the unwinnable one-round rung, and bs-solo-10, a two-round
 one; `family-N` is the generated scenario N of tests/scenario_family.py, and `--family` adds all
@@ -15,7 +15,8 @@ slow phase costs both alike. Prints per
 scenario and tree the verdict, the engine states (the same search must count the same), the
 best CPU seconds of the search alone (the process's time, so that what others run on the
 machine counts little) and the states per second, and the speed-up: REV's seconds divided by
-the tree's.
+the tree's. With `--naive`, a first table gives this tree's states on each scenario as a share
+of the plain search's (`kemble solve --naive`; "n/a" when that gives up after 5,000,000 states).
 """
 
 from __future__ import annotations
@@ -72,6 +73,32 @@ def _scenario(name: str) -> tuple[dict[str, Any], dict[str, Any]]:
     return bundle, bundle["scenarios"][name]
 
 
+def plain_states(name: str) -> dict[str, Any]:
+    """The plain search's verdict and states on scenario `name` (`kemble solve --naive`),
+    given up after 5,000,000 states."""
+    from kemble_tools.solve.hooks import solo_game
+    from kemble_tools.solve.naive import solve_naive
+    from kemble_tools.solve.search import Limits
+
+    bundle, scenario = _scenario(name)
+    found = solve_naive(solo_game(bundle, scenario, True), name, Limits(states=5_000_000))
+    return {"verdict": found.verdict, "states": found.states}
+
+
+def against_plain(names: list[str]) -> None:
+    """This tree's states on each scenario as a share of the plain search's."""
+    print(f"{'':26}{'verdict':>12}{'states':>10}{'plain':>11}{'share':>9}")
+    for name in names:
+        solved = json.loads(run_in(ROOT, __file__, ["--one", name]))
+        plain = json.loads(run_in(ROOT, __file__, ["--one-naive", name]))
+        share = solved["states"] / plain["states"] if plain["verdict"] != "unknown" else None
+        shown = "n/a" if share is None else f"{share:.4f}"
+        print(
+            f"{name:26}{solved['verdict']:>12}{solved['states']:>10,}{plain['states']:>11,}{shown:>9}"
+        )
+    print()
+
+
 def family() -> list[str]:
     sys.path.insert(0, str(ROOT / "tests"))
     from scenario_family import UNWINNABLE, WINNABLE
@@ -117,13 +144,22 @@ def main() -> None:
     parser.add_argument("--baseline", metavar="REV", help="also time this git revision")
     parser.add_argument("--rounds", type=int, default=5, help="runs of each tree, in turns")
     parser.add_argument("--family", action="store_true", help="add every family scenario")
+    parser.add_argument(
+        "--naive", action="store_true", help="also count the plain search's states (this tree)"
+    )
     parser.add_argument("--one", help=argparse.SUPPRESS)  # a child run: one scenario, as JSON
+    parser.add_argument("--one-naive", help=argparse.SUPPRESS)
     options = parser.parse_args()
     if options.family:
         options.scenarios = [*options.scenarios, *family()]
     if options.one:
         print(json.dumps(decide(options.one)))
         return
+    if options.one_naive:
+        print(json.dumps(plain_states(options.one_naive)))
+        return
+    if options.naive:
+        against_plain(options.scenarios)
     if not options.baseline:
         best = measure({"this tree": ROOT}, options.scenarios, options.rounds)
         report(best, options.scenarios, ["this tree"])

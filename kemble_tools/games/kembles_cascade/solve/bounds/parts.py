@@ -28,6 +28,8 @@ class Part:
 # the columns of the first and last part rammed, (0, -1) when none is
 Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...], tuple[int, int]]
 NO_RAMS = (0, -1)
+MOST_KEPT = 20_000  # answers of left_for_later kept (they depend on plain numbers only)
+_LEFT: dict[tuple[object, ...], float] = {}
 
 
 @dataclass(frozen=True)
@@ -101,9 +103,19 @@ def left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Tu
     """The fewest overload shots later turns need (Turns.overflow) when this turn deals
     `damage` to whole parts (each part's need now, its need later), over every choice of the
     parts it destroys."""
-    best = future.overflow([need for _, need in shots])
     if damage <= 0 or not shots:
-        return best
+        return future.overflow([need for _, need in shots])
+    key = (shots, damage, future.turns, future.damage, future.one, future.pool)
+    found = _LEFT.get(key)
+    if found is None:
+        if len(_LEFT) >= MOST_KEPT:
+            _LEFT.clear()
+        found = _LEFT[key] = _left_for_later(shots, damage, future)
+    return found
+
+
+def _left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
+    best = future.overflow([need for _, need in shots])
     for chosen in product((False, True), repeat=len(shots)):
         if sum(now for (now, _), c in zip(shots, chosen, strict=True) if c) <= damage:
             left = [need for (_, need), c in zip(shots, chosen, strict=True) if not c]

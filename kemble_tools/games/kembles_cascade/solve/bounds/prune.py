@@ -54,6 +54,7 @@ OVERLOADS, RECHARGE = STAT["max_overloads"], STAT["recharge"]
 COST_1, COST_2 = STAT["overload_cost_1"], STAT["overload_cost_2"]
 MOST_VERDICTS = 100_000  # answers kept for reuse (then forgotten, to bound the memory)
 VERDICT_BYTES, INCOME_BYTES, OPTIONS_BYTES = 400, 2_500, 500  # what each kept answer holds
+EXTRA_BYTES = 300
 
 
 class Bounds:
@@ -69,6 +70,7 @@ class Bounds:
         self.incomes = Incomes(game, self.sources)
         self._verdicts: dict[Any, bool] = {}
         self._windows: dict[Any, Window | None] = {}
+        self._extra: dict[Any, float] = {}  # the positional bound's answers (position.py)
         if self.off is None:  # a quadrant that feeds its own trigger defeats every bound
             why = next(filter(None, map(self.sources.repeating_gains, every_quadrant(game))), None)
             self.off = why
@@ -90,6 +92,7 @@ class Bounds:
             VERDICT_BYTES * len(self._verdicts)
             + INCOME_BYTES * len(self.incomes)
             + OPTIONS_BYTES * (len(self.parts) + len(self._windows))
+            + EXTRA_BYTES * len(self._extra)
         )
 
     def _boss_off(self) -> str | None:
@@ -182,7 +185,12 @@ class Bounds:
         if not rams:
             return True
         now_moves = now.moves - found.pushes_now if found.now else None
-        extra = where.extra_moves(lo, hi, now_moves, found.turns, moves, downs, income.moves)
+        key = (where, lo, hi, now_moves, found.turns, moves, downs, income.moves)
+        extra = self._extra.get(key)
+        if extra is None:
+            if len(self._extra) >= MOST_VERDICTS:
+                self._extra.clear()
+            extra = self._extra[key] = where.extra_moves(*key[1:])
         if extra == 0:
             return True  # `fits` has counted the rest
         costs = sorted(now.costs + future.costs)  # every overload, pooled: a relaxation
