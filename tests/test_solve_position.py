@@ -5,7 +5,7 @@ board; and every state the bound prunes beyond the others is lost for the plain 
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -14,12 +14,13 @@ from hypothesis import strategies as st
 from scenario_family import UNWINNABLE, family_scenario
 from test_solve_bounds import StartingAt
 
-from engine_helpers import base_bundle
 from kemble_tools.games.kembles_cascade.solve.bounds import prune
 from kemble_tools.games.kembles_cascade.solve.bounds.position import Place
 from kemble_tools.solve.hooks import solo_game
 from kemble_tools.solve.naive import solve_naive
 from kemble_tools.solve.search import Limits, Search
+
+from engine_helpers import base_bundle
 
 WIDTH = 4
 
@@ -48,7 +49,7 @@ def fewest_extra_moves(
             g = g | {c} if d == 0 else g
         return min(d, below), g  # an astral ship stays just outside
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(turn: int, depth: int, col: int, got: frozenset[int], below: int) -> float:
         if goal <= got:
             return 0.0
