@@ -43,6 +43,7 @@ class Income:
         self._changes = {name: value for name, value in turn.changes}
         self._lowered = [value for name, value in cards.stats if name.startswith("overload_cost")]
         self._extra_overloads = int(added(cards, "max_overloads"))
+        self.row_bellonium = 0.0  # the part of `bellonium` that is the boss's last row's rewards
         self.moves_ship = False  # something can put the ship elsewhere than moves and pushes do
         self.shift_cost: float | None = None  # the least a collision's shift costs (R-SCR-2)
 
@@ -77,7 +78,7 @@ class Incomes:
         (`Income`): every quadrant in play and to come, the power-ups that can be had, a
         sensor card a round and the upgrades' `on_bought` effects."""
         player = s.players[0]
-        key = (s.cells, found.rows_to_come, found.rounds, player.hand, s.powerup_deck)
+        key = (s.cells, found.rows_to_come, found.rounds, found.cards, player.hand, s.powerup_deck)
         may_buy = self.may_buy(s, found)
         key += (player.bellonium, s.sensor_deck, s.sensor_discard, player.hand_sensors, may_buy)
         made = self._made.get(key)
@@ -115,6 +116,14 @@ class Incomes:
         )
         shifts = [source.shift_cost for source in read if source.shift_cost is not None]
         income.shift_cost = min(shifts, default=None)
+        tables = self.game.tables
+        income.row_bellonium = float(  # R-FIR-7: a reward comes when its quadrant is destroyed
+            sum(
+                tables.quadrants[q].reward.bellonium
+                for q in quadrants
+                if tables.quadrants[q].card in found.cards
+            )
+        )
         return income
 
     def may_buy(self, s: State, found: Window) -> bool:

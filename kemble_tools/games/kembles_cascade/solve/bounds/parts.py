@@ -21,29 +21,36 @@ class Part:
     energy: int  # the damage it needs in any later turn
     ram: float | None  # the energy a ship pays to destroy it by moving onto it, or None
     column: int  # its column in the row
+    reward: int = 0  # the Bellonium destroying it pays (R-FIR-7)
 
 
+# A part that pays Bellonium when destroyed, as a way to fall has it: (rammed, the energy the
+# ram costs or the damage the shot needs, its Bellonium)
+Paid = tuple[bool, float, int]
 # A way the row's parts can fall: the energy each ram costs (cheapest first), the parts shot
-# down, each as (damage it needs in the turn in progress, in a later turn), largest first, and
-# the columns of the first and last part rammed, (0, -1) when none is
-Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...], tuple[int, int]]
+# down, each as (damage it needs in the turn in progress, in a later turn), largest first, the
+# columns of the first and last part rammed, (0, -1) when none is, and the parts that pay
+Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...], tuple[int, int], tuple[Paid, ...]]
 NO_RAMS = (0, -1)
 MOST_KEPT = 20_000  # answers of left_for_later kept (they depend on plain numbers only)
 _LEFT: dict[tuple[object, ...], float] = {}
+_EARNED: dict[tuple[object, ...], int] = {}
 
 
 @dataclass(frozen=True)
 class Turns:
-    """What some Battle turns can do: moves, damage a turn (to all targets, and to one target),
-    how many turns, shots and damage to be had at any time (`pool`), and the costs of their
-    overloads (each one more move or shot, R-OVL-1), cheapest first."""
+    """What some Battle turns can do: moves, damage (to all targets in all the turns, and the
+    most to one target in a turn), how many turns, shots and damage to be had at any time
+    (`pool`), and the costs of their overloads (each one more move or shot, R-OVL-1),
+    cheapest first."""
 
     moves: float
-    damage: float  # in the turn in progress: all it can still deal
+    damage: float
     costs: list[float]
     turns: int = 1
     one: float = 0.0
     pool: float = 0.0
+    most: float = math.inf  # the most damage one target can take in one of these turns
 
     def overflow(self, parts: list[int]) -> float:
         """The fewest overload shots these turns need to destroy `parts`, each in one turn
@@ -51,10 +58,10 @@ class Turns:
         beyond every turn's damage, whichever is more, less the shots to be had at any time."""
         if not parts:
             return 0.0
-        if not self.turns:
+        if not self.turns or max(parts) > self.most:
             return math.inf
         alone = sum(max(0.0, need - self.one) for need in parts)
-        together = sum(parts) - self.turns * self.damage
+        together = sum(parts) - self.damage
         return max(0.0, max(alone, together) - self.pool)
 
 
@@ -62,7 +69,6 @@ def fits(
     option: Option,
     now: Turns,
     future: Turns,
-    one_part: float,
     approach: float,
     now_energy: float,
     energy: float,
@@ -70,11 +76,12 @@ def fits(
     """Can the turn in progress and the turns to come ram the parts `option` rams and shoot
     down the others? Damage never carries from one turn to the next (R-FIR-6), so the turn in
     progress destroys whole parts only, and each part left must fit in one later turn
-    (`one_part`). The turn in progress pays from `now_energy`; all the turns together from
+    (`future.most`). The turn in progress pays from `now_energy`; all the turns together from
     `energy` (what the ship must keep, 1: R-DST-1, is taken off)."""
-    rams, shots, _ = option
-    if any(later > one_part for _, later in shots):
-        return False
+    rams, shots, _, _ = option
+    now_can = now.damage + len(now.costs)
+    if any(later > future.most and need > now_can for need, later in shots):
+        return False  # a part no later turn can destroy, nor this one
     for now_rams in range(len(rams) + 1):
         walk = now_rams + (approach if now_rams else 0)
         for overloads in range(len(now.costs) + 1):
@@ -105,7 +112,7 @@ def left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Tu
     parts it destroys."""
     if damage <= 0 or not shots:
         return future.overflow([need for _, need in shots])
-    key = (shots, damage, future.turns, future.damage, future.one, future.pool)
+    key = (shots, damage, future.turns, future.damage, future.one, future.pool, future.most)
     found = _LEFT.get(key)
     if found is None:
         if len(_LEFT) >= MOST_KEPT:
@@ -120,6 +127,54 @@ def _left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: T
         if sum(now for (now, _), c in zip(shots, chosen, strict=True) if c) <= damage:
             left = [need for (_, need), c in zip(shots, chosen, strict=True) if not c]
             best = min(best, future.overflow(left))
+    return best
+
+
+def most_earned(
+    paid: tuple[Paid, ...],
+    damage: float,
+    moves: float,
+    costs: tuple[float, ...],
+    energy: float,
+    approach: float,
+) -> int:
+    """The most Bellonium some turns can earn destroying parts that pay (`paid`), each the
+    way the option has it: the shots' needs within `damage`, the rams one move each within
+    `moves` after the `approach`, the rest with overloads (`costs`, cheapest first, each one
+    more shot or move), paying rams and overloads within `energy`. Damage is pooled over the
+    turns (a relaxation)."""
+    if not paid:
+        return 0
+    key = (paid, damage, moves, costs, energy, approach)
+    found = _EARNED.get(key)
+    if found is None:
+        if len(_EARNED) >= MOST_KEPT:
+            _EARNED.clear()
+        found = _EARNED[key] = _most_earned(*key)
+    return found
+
+
+def _most_earned(
+    paid: tuple[Paid, ...],
+    damage: float,
+    moves: float,
+    costs: tuple[float, ...],
+    energy: float,
+    approach: float,
+) -> int:
+    best = 0
+    for chosen in product((False, True), repeat=len(paid)):
+        got = sum(reward for (_, _, reward), c in zip(paid, chosen, strict=True) if c)
+        if got <= best:
+            continue
+        rams = [cost for (rammed, cost, _), c in zip(paid, chosen, strict=True) if c and rammed]
+        shot = sum(
+            need for (rammed, need, _), c in zip(paid, chosen, strict=True) if c and not rammed
+        )
+        walk = len(rams) + approach if rams else 0
+        overloads = math.ceil(max(0.0, shot - damage) + max(0.0, walk - moves))
+        if overloads <= len(costs) and sum(rams) + sum(costs[:overloads]) <= energy:
+            best = got
     return best
 
 
@@ -144,6 +199,21 @@ class Parts:
         if made is None:
             made = self._options[key] = _pareto(_ways(self._parts(s, found, shown)))
         return made
+
+    def rewards(self, s: State, found: Window) -> int:
+        """The Bellonium the row's quadrants still to be destroyed pay: those it shows, and
+        those of cards' other sides."""
+        tables = self.game.tables
+        total = 0
+        for card in found.cards:
+            spec, shown = tables.cards[card], self._shown(s, card)
+            other: tuple[int, ...] = ()
+            if spec.back is not None:
+                other = spec.back if tables.quadrants[shown[0]].side == 0 else spec.front
+            for q in (*shown, *other):
+                if tables.quadrants[q].destructible:
+                    total += tables.quadrants[q].reward.bellonium
+        return total
 
     def _shown(self, s: State, card: int) -> tuple[int, int]:
         """The quadrants a card shows: in play, or as it will be dealt."""
@@ -183,7 +253,7 @@ class Parts:
             costs = [c for c in (source.ram_cost, source.push_cost) if c is not None]
             ram = min(costs) if costs and quadrant.enterable else None
             need = max(1, quadrant.energy - done.get(q, 0))
-            parts.append(Part(need, quadrant.energy, ram, column))
+            parts.append(Part(need, quadrant.energy, ram, column, quadrant.reward.bellonium))
         return tuple(parts)
 
 
@@ -217,13 +287,18 @@ def _ways(cards: list[tuple[tuple[Part, ...], ...]]) -> Iterator[Option]:
             shot = [(p.now, p.energy) for p, r in zip(parts, rams, strict=True) if not r]
             columns = [p.column for p, r in zip(parts, rams, strict=True) if r]
             span = (min(columns), max(columns)) if columns else NO_RAMS
-            yield tuple(costs), tuple(sorted(shot, reverse=True)), span
+            paid = [
+                (r, p.ram or 0.0 if r else p.now, p.reward)
+                for p, r in zip(parts, rams, strict=True)
+                if p.reward > 0
+            ]
+            yield tuple(costs), tuple(sorted(shot, reverse=True)), span, tuple(sorted(paid))
 
 
 def _pareto(options: Iterator[Option]) -> list[Option]:
     """The options no other is at least as easy as in every way: fewer or cheaper rams (cost
     by cost, cheapest first) within the same columns or fewer, fewer or smaller parts to shoot
-    (part by part, largest first)."""
+    (part by part, largest first), the same parts paying the same way."""
     kept: list[Option] = []
     for option in sorted(set(options), key=lambda o: (len(o[0]), len(o[1]), o)):
         if not any(_easier(other, option) for other in kept):
@@ -238,6 +313,7 @@ def _easier(a: Option, b: Option) -> bool:
         and len(a[1]) <= len(b[1])
         and all(x[0] <= y[0] and x[1] <= y[1] for x, y in zip(a[1], b[1], strict=False))
         and (a[2] == NO_RAMS or b[2][0] <= a[2][0] <= a[2][1] <= b[2][1])
+        and a[3] == b[3]
     )
 
 

@@ -84,9 +84,10 @@ class Place:
         `before` made (at least 1: a ship in the row would have entered it earlier)."""
         rows = self.rows - sum(before)
         if self.below:
-            astral = 1 if self.column is None else 0  # it enters the bottom row by a move
             for turn in range(entry + 1):  # the scrolls cap it at each turn, then its moves
-                cap = self.rows_below - (turn + self.first) + astral
+                # an astral ship enters the bottom row by its first move, then rides the pushes
+                outside = self.column is None and sum(before[:turn]) < 1
+                cap = self.rows_below - (turn + self.first) + outside
                 rows = min(rows, cap - sum(before[turn:]))
         return max(1.0, rows)
 

@@ -28,6 +28,7 @@ turns the bounds off (`off` says why) and the search runs without them.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from kemble_tools.games.kembles_cascade.engine import Game, State
@@ -43,6 +44,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.parts import (
     defeat_rule,
     fits,
     left_for_later,
+    most_earned,
 )
 from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
 from kemble_tools.games.kembles_cascade.solve.bounds.position import Place, place
@@ -147,24 +149,72 @@ class Bounds:
         approach = self._approach(s, found, found.turns + found.before)
         where = None if income.moves_ship else place(self.game, s, found)
         powering_down = s.turn is not None and s.turn.kind == POWERDOWN
+        full = int(player.bellonium + income.bellonium)
+        early = full - int(income.row_bellonium) if self._row_pays_late(s, found, income) else full
+        bought_before = powering_down or income.buy or player.astral  # before the next Power Down
         for power_downs in range(found.turns + 1):
             downs = found.before + power_downs
-            can_buy = downs > 0 or powering_down or income.buy or player.astral  # R-AST-4
-            budget = int(player.bellonium + income.bellonium) if can_buy else 0
-            best = self.piles.best(player.upgrades, budget)
-            battles = found.turns - power_downs
-            future, one_part = self._future(found, income, best, battles)
-            recharge = income.stat("recharge", best.recharge)
-            energy = player.energy - 1 + income.energy + downs * recharge
+            can_buy = downs > 0 or bought_before  # R-AST-4
+            best = self.piles.best(player.upgrades, full if can_buy else 0)
+            first = self.piles.best(player.upgrades, early if can_buy else 0)
+            owned = self.piles.best(player.upgrades, 0) if not bought_before else first
+            profiles = recharges(owned, first, best, found.before, power_downs)
+            recharged = [income.stat("recharge", r) for r in profiles]
+            energy = player.energy - 1 + income.energy + sum(recharged)
             moves = income.stat("moves", best.moves)
+            battles = found.turns - power_downs
+            shared = None
+            if early == full or battles == 0 or power_downs != 1:
+                shared = [self._future(found, income, _split(first, best, power_downs, found))]
+            # before the row's Power Down, only the Power Downs before the row have recharged
+            earning = (s, found, income, now, energy - sum(recharged[found.before :]))
             for option in options:
-                if not fits(option, now, future, one_part, approach, now_energy, energy):
-                    continue
-                if where is None or self._reaches(
-                    option, where, found, income, moves, now, future, power_downs, energy
-                ):
-                    return True
+                futures = shared or self._earning(earning, option, first, early, full, battles)
+                for future in futures:
+                    if not fits(option, now, future, approach, now_energy, energy):
+                        continue
+                    if where is None or self._reaches(
+                        option, where, found, income, moves, now, future, power_downs, energy
+                    ):
+                        return True
         return False
+
+    def _earning(
+        self,
+        earning: tuple[State, Window, Income, Turns, float],
+        option: Option,
+        first: Profile,
+        early: int,
+        full: int,
+        battles: int,
+    ) -> Iterator[Turns]:
+        """The row's Battles around its one Power Down, the row's rewards spent there: for each
+        number of Battles before it, those with `first`, the upgrades the Bellonium to be had
+        before the row's quadrants pay buys, and those after with what that and the most the
+        Battles before (and the turn in progress) can earn from `option`'s parts buys (and
+        every other quadrant of the row's rewards: the other sides, parts not needed)."""
+        s, found, income, now, energy = earning
+        paid = option[3]
+        others = self.parts.rewards(s, found) - sum(reward for _, _, reward in paid)
+        upgrades = s.players[0].upgrades
+        for before in range(int(not found.now), battles + 1):
+            turns = self._future(found, income, ((first, before),))
+            costs = tuple(sorted(now.costs + turns.costs))
+            damage, moves = now.damage + turns.damage + turns.pool, now.moves + turns.moves
+            approach = self._approach(s, found, found.before + before)
+            earned = most_earned(paid, damage, moves, costs, energy, approach) + others
+            late = self.piles.best(upgrades, min(full, early + earned))
+            yield self._future(found, income, ((first, before), (late, battles - before)))
+
+    def _row_pays_late(self, s: State, found: Window, income: Income) -> bool:
+        """The rewards of the boss's last row can only be spent on upgrades for Battles after
+        one without them: they come when its quadrants are destroyed (R-FIR-7), which takes a
+        Battle here (no damage from effects, no push early enough for a Power Down and then
+        a Battle to follow), and are spent at a Power Down (R-PWD-1), not by an astral ship
+        (R-AST-4) nor at a merchant."""
+        if s.players[0].astral or income.buy or income.damage:
+            return False
+        return not found.first_push or found.first_push + 2 > found.rounds
 
     def _reaches(
         self,
@@ -181,7 +231,7 @@ class Bounds:
         """The positional bound (position.py): can the ship get to the parts `option` rams,
         paying for the moves beyond the turns' own (overloads, collisions' shifts) on top of
         the rams and the overload shots, from all the energy the game can give?"""
-        rams, shots, (lo, hi) = option
+        rams, shots, (lo, hi), _ = option
         if not rams:
             return True
         now_moves = now.moves - found.pushes_now if found.now else None
@@ -209,24 +259,34 @@ class Bounds:
         return False
 
     def _future(
-        self, found: Window, income: Income, best: Profile, battles: int
-    ) -> tuple[Turns, float]:
-        """What `battles` full Battle turns with the upgrades `best` can do, and the most
-        damage one part can take in one of them."""
-        overloads = int(income.stat("max_overloads", best.overloads))
-        cost_1 = income.stat("overload_cost_1", best.cost_1)
-        cost_2 = income.stat("overload_cost_2", best.cost_2)
-        per_turn = [cost_1] + [cost_2] * (overloads - 1) if overloads else []
-        future = Turns(
-            moves=battles * income.stat("moves", best.moves) + income.moves + found.pushes,
-            damage=best.turret + best.damage,
-            costs=cheapened(per_turn * battles, income.cheap_overloads(cost_1, cost_2)),
-            turns=battles,
-            one=best.turret + best.damage_one,
+        self, found: Window, income: Income, battles: tuple[tuple[Profile, int], ...]
+    ) -> Turns:
+        """What Battle turns can do, `count` of them with each set of upgrades `best`."""
+        moves, damage, per_turn, turns, one, most = 0.0, 0.0, [], 0, 0.0, 0.0
+        cost_1 = cost_2 = math.inf
+        for best, count in battles:
+            if count <= 0:
+                continue
+            overloads = int(income.stat("max_overloads", best.overloads))
+            first = income.stat("overload_cost_1", best.cost_1)
+            second = income.stat("overload_cost_2", best.cost_2)
+            per_turn += ([first] + [second] * (overloads - 1) if overloads else []) * count
+            cost_1, cost_2 = min(cost_1, first), min(cost_2, second)
+            moves += count * income.stat("moves", best.moves)
+            damage += count * (best.turret + best.damage)
+            alone = best.turret + best.damage_one  # to one target in a turn
+            one, most = max(one, alone), max(most, alone + overloads)
+            turns += count
+        cheaper = income.cheap_overloads(cost_1, cost_2) if turns else []
+        return Turns(
+            moves=moves + income.moves + found.pushes,
+            damage=damage,
+            costs=cheapened(per_turn, cheaper),
+            turns=turns,
+            one=one,
             pool=income.shots + income.damage,
+            most=most + income.shots + income.damage,
         )
-        one_part = best.turret + best.damage_one + overloads + income.shots + income.damage
-        return future, one_part
 
     def _now(self, s: State, found: Window, income: Income) -> Turns:
         """What is left of the turn in progress, when it is a Battle and the row is in play:
@@ -305,6 +365,30 @@ class Bounds:
         dodged = player.threat - shield - income.unthreat
         lost = threat_level(max(0, math.ceil(dodged)))
         return player.energy + recharge + income.energy - lost > 0
+
+
+def recharges(
+    owned: Profile, first: Profile, best: Profile, before: int, power_downs: int
+) -> list[float]:
+    """The recharge of each Power Down to come, in order: the `before` ones before the boss's
+    last row, then `power_downs` among its turns. A Power Down recharges before it buys
+    (R-PWD-1), so the first has only the upgrades `owned` now; those before the row and the
+    row's first have what the Bellonium to be had before the row's rewards buys (`first`);
+    the row's later ones, what all of it buys (`best`)."""
+    found = [owned.recharge] + [first.recharge] * (before + min(power_downs, 1))
+    return (found[:-1] + [best.recharge] * power_downs)[: before + power_downs]
+
+
+def _split(
+    first: Profile, best: Profile, power_downs: int, found: Window
+) -> tuple[tuple[Profile, int], ...]:
+    """The row's Battles and their upgrades (`Bounds._earning` for one Power Down): with no
+    Power Down among the row's turns, the row's rewards are never spent, so every Battle has
+    `first`; with more, every Battle but the first can have `best` (all of them, when the
+    turn in progress can earn)."""
+    battles = found.turns - power_downs
+    late = battles - (not found.now) if power_downs else 0
+    return (first, battles - late), (best, late)
 
 
 def _features(s: State) -> tuple[Any, ...]:

@@ -31,11 +31,24 @@ class Window:
     rounds: int  # rounds left in the game, this one included
     rows_to_come: tuple[tuple[int, ...], ...]  # the rows still to be dealt, in order
     below: int = -1  # rows below the row now, when it is in play (each scroll takes one away)
+    first_push: int = 0  # the round (1: this one) whose scroll first pushes onto it, 0: none
 
     def this_turn(self) -> Window:
         """Only what is left of this round's turn."""
+        first = int(self.first_push == 1)
         return Window(
-            self.boss, self.cards, self.now, self.ahead, 0, int(self.ahead), 0, 0, 1, (), self.below
+            self.boss,
+            self.cards,
+            self.now,
+            self.ahead,
+            0,
+            int(self.ahead),
+            0,
+            0,
+            1,
+            (),
+            self.below,
+            first,
         )
 
 
@@ -62,9 +75,10 @@ def window(game: Game, s: State) -> Window | None:
     ahead = in_play and not turn_started
     before = 0 if in_play or turn_started else 1
     turns = int(ahead)
-    rounds, pending, pushes, pushes_now = 1, list(coming), 0, 0
+    rounds, pending, pushes, pushes_now, first_push = 1, list(coming), 0, 0, 0
     while len(rows) > 1 and rounds < MAX_ROUNDS:  # the scroll at the end of each round
         if rows[-2] is target_row:  # a ship in the bottom row is pushed up onto it
+            first_push = first_push or rounds
             if rounds == 1 and turn_started:
                 pushes_now = 1  # paid with what the ship has in the turn in progress
             else:
@@ -90,6 +104,7 @@ def window(game: Game, s: State) -> Window | None:
         rounds,
         tuple(coming),
         below,
+        first_push,
     )
 
 
