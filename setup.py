@@ -1,6 +1,7 @@
 """The build: pyproject.toml says everything but the compiled hot path, which is here.
 
-The game-free kernel and Kemble's Cascade's engine (the modules in HOT_PATH) are compiled by
+The game-free kernel, Kemble's Cascade's engine and its solver's arithmetic bounds (the modules
+in HOT_PATH) are compiled by
 mypyc into C extensions that sit beside their sources, so `pip install -e .` and `pip install .`
 build them with the machine's C compiler. The Python sources stay the reference: the compiled
 modules are the same code, and `kemble_tools/hot_path.py` runs the sources instead whenever
@@ -31,7 +32,12 @@ RULES = ["turn", "movement", "fire", "events", "queries", "players"]
 RULES += ["scroll", "boss", "shop", "scoring", "effects"]
 MODULES = ["state", "game", "actions", "battle_actions", "board", "threat", "key", "dsl"]
 MODULES += ["dsl_builtins", *(f"rules/{name}" for name in RULES)]
+# the solver's bounds that are plain arithmetic over tuples (prune.py stays Python: its tests
+# put other rules in its place to see what each bound adds)
+SOLVER = "kemble_tools/games/kembles_cascade/solve/bounds"
+BOUNDS = [f"{SOLVER}/{name}.py" for name in ("relaxed", "position")]
 HOT_PATH = ["kemble_tools/engine/kernel/machine.py", *(f"{ENGINE}/{name}.py" for name in MODULES)]
+HOT_PATH += BOUNDS
 GROUP = "kemble_tools.hot_path"  # its shared library: kemble_tools/hot_path__mypyc.*.so
 MANIFEST = "kemble_tools/hot_path.json"
 

@@ -59,8 +59,9 @@ def walk(states: int) -> Iterator[str]:
 
 
 def play(state: State, rng: random.Random, most: int) -> Generator[str, None, int]:
-    """At most `most` random steps from `state`; returns how many it took."""
-    split = KembleSoloGame(state.game).split if len(state.players) == 1 else None
+    """At most `most` random steps from `state`; returns how many it took. A solo game's
+    states are also shown to the solver's bounds (some of which are compiled too)."""
+    solo = KembleSoloGame(state.game) if len(state.players) == 1 else None
     for step in range(most):
         if state.is_terminal():
             return step
@@ -72,8 +73,9 @@ def play(state: State, rng: random.Random, most: int) -> Generator[str, None, in
         yield from observer.events
         yield from (f"destroyed p{who + 1} by {cause}" for who, cause in observer.destructions)
         yield f"key {state.key().hex()}"
-        if split is not None:
-            yield f"split {_hex(split(state))}"
+        if solo is not None:
+            yield f"split {_hex(solo.split(state))}"
+            yield f"hopeless {solo.hopeless(state)}"
     return most
 
 

@@ -12,8 +12,9 @@ from scenario_family import UNWINNABLE, WINNABLE, family_scenario
 from test_solve_bounds import StartingAt
 
 from kemble_tools.games.kembles_cascade.solve.bounds import prune
-from kemble_tools.games.kembles_cascade.solve.bounds.parts import _pareto, most_earned
+from kemble_tools.games.kembles_cascade.solve.bounds.parts import _pareto
 from kemble_tools.games.kembles_cascade.solve.bounds.piles import Profile
+from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import most_earned
 from kemble_tools.solve.hooks import solo_game
 from kemble_tools.solve.naive import solve_naive
 from kemble_tools.solve.search import Limits, Search

@@ -1,9 +1,8 @@
-"""The boss's last row as the work a win needs: its parts, the ways they can fall, and whether
-some turns can do that work (the bounds' relaxed game, prune.py)."""
+"""The boss's last row as the work a win needs: its parts and the ways they can fall (whether
+some turns can do that work: relaxed.py)."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
@@ -11,6 +10,7 @@ from typing import Any
 
 from kemble_tools.dsl.ir import Call, Lit, Op
 from kemble_tools.games.kembles_cascade.engine import Game, State
+from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import NO_RAMS, Option
 from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window
 from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
 
@@ -22,160 +22,6 @@ class Part:
     ram: float | None  # the energy a ship pays to destroy it by moving onto it, or None
     column: int  # its column in the row
     reward: int = 0  # the Bellonium destroying it pays (R-FIR-7)
-
-
-# A part that pays Bellonium when destroyed, as a way to fall has it: (rammed, the energy the
-# ram costs or the damage the shot needs, its Bellonium)
-Paid = tuple[bool, float, int]
-# A way the row's parts can fall: the energy each ram costs (cheapest first), the parts shot
-# down, each as (damage it needs in the turn in progress, in a later turn), largest first, the
-# columns of the first and last part rammed, (0, -1) when none is, and the parts that pay
-Option = tuple[tuple[float, ...], tuple[tuple[int, int], ...], tuple[int, int], tuple[Paid, ...]]
-NO_RAMS = (0, -1)
-MOST_KEPT = 20_000  # answers of left_for_later kept (they depend on plain numbers only)
-_LEFT: dict[tuple[object, ...], float] = {}
-_EARNED: dict[tuple[object, ...], int] = {}
-
-
-@dataclass(frozen=True)
-class Turns:
-    """What some Battle turns can do: moves, damage (to all targets in all the turns, and the
-    most to one target in a turn), how many turns, shots and damage to be had at any time
-    (`pool`), and the costs of their overloads (each one more move or shot, R-OVL-1),
-    cheapest first."""
-
-    moves: float
-    damage: float
-    costs: list[float]
-    turns: int = 1
-    one: float = 0.0
-    pool: float = 0.0
-    most: float = math.inf  # the most damage one target can take in one of these turns
-
-    def overflow(self, parts: list[int]) -> float:
-        """The fewest overload shots these turns need to destroy `parts`, each in one turn
-        (R-FIR-6): what a part needs beyond a turn's damage to one target, and what all need
-        beyond every turn's damage, whichever is more, less the shots to be had at any time."""
-        if not parts:
-            return 0.0
-        if not self.turns or max(parts) > self.most:
-            return math.inf
-        alone = sum(max(0.0, need - self.one) for need in parts)
-        together = sum(parts) - self.damage
-        return max(0.0, max(alone, together) - self.pool)
-
-
-def fits(
-    option: Option,
-    now: Turns,
-    future: Turns,
-    approach: float,
-    now_energy: float,
-    energy: float,
-) -> bool:
-    """Can the turn in progress and the turns to come ram the parts `option` rams and shoot
-    down the others? Damage never carries from one turn to the next (R-FIR-6), so the turn in
-    progress destroys whole parts only, and each part left must fit in one later turn
-    (`future.most`). The turn in progress pays from `now_energy`; all the turns together from
-    `energy` (what the ship must keep, 1: R-DST-1, is taken off)."""
-    rams, shots, _, _ = option
-    now_can = now.damage + len(now.costs)
-    if any(later > future.most and need > now_can for need, later in shots):
-        return False  # a part no later turn can destroy, nor this one
-    for now_rams in range(len(rams) + 1):
-        walk = now_rams + (approach if now_rams else 0)
-        for overloads in range(len(now.costs) + 1):
-            for_moves = max(0, math.ceil(walk - now.moves))
-            if for_moves > overloads:
-                continue
-            spent = sum(rams[:now_rams]) + sum(now.costs[:overloads])
-            if spent > now_energy:
-                break
-            later = left_for_later(shots, now.damage + overloads - for_moves, future)
-            left = len(rams) - now_rams
-            walk_later = left + (approach if left and not now_rams else 0)
-            if later == math.inf:
-                continue
-            more = max(0, math.ceil(walk_later - future.moves)) + math.ceil(later)
-            if more <= len(future.costs):
-                total = spent + sum(rams[now_rams:]) + sum(future.costs[:more])
-                if total <= energy:
-                    return True
-        if not now.moves and not now.costs:
-            break  # no turn in progress (nor a push at its scroll): every ram is a later one
-    return False
-
-
-def left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
-    """The fewest overload shots later turns need (Turns.overflow) when this turn deals
-    `damage` to whole parts (each part's need now, its need later), over every choice of the
-    parts it destroys."""
-    if damage <= 0 or not shots:
-        return future.overflow([need for _, need in shots])
-    key = (shots, damage, future.turns, future.damage, future.one, future.pool, future.most)
-    found = _LEFT.get(key)
-    if found is None:
-        if len(_LEFT) >= MOST_KEPT:
-            _LEFT.clear()
-        found = _LEFT[key] = _left_for_later(shots, damage, future)
-    return found
-
-
-def _left_for_later(shots: tuple[tuple[int, int], ...], damage: float, future: Turns) -> float:
-    best = future.overflow([need for _, need in shots])
-    for chosen in product((False, True), repeat=len(shots)):
-        if sum(now for (now, _), c in zip(shots, chosen, strict=True) if c) <= damage:
-            left = [need for (_, need), c in zip(shots, chosen, strict=True) if not c]
-            best = min(best, future.overflow(left))
-    return best
-
-
-def most_earned(
-    paid: tuple[Paid, ...],
-    damage: float,
-    moves: float,
-    costs: tuple[float, ...],
-    energy: float,
-    approach: float,
-) -> int:
-    """The most Bellonium some turns can earn destroying parts that pay (`paid`), each the
-    way the option has it: the shots' needs within `damage`, the rams one move each within
-    `moves` after the `approach`, the rest with overloads (`costs`, cheapest first, each one
-    more shot or move), paying rams and overloads within `energy`. Damage is pooled over the
-    turns (a relaxation)."""
-    if not paid:
-        return 0
-    key = (paid, damage, moves, costs, energy, approach)
-    found = _EARNED.get(key)
-    if found is None:
-        if len(_EARNED) >= MOST_KEPT:
-            _EARNED.clear()
-        found = _EARNED[key] = _most_earned(*key)
-    return found
-
-
-def _most_earned(
-    paid: tuple[Paid, ...],
-    damage: float,
-    moves: float,
-    costs: tuple[float, ...],
-    energy: float,
-    approach: float,
-) -> int:
-    best = 0
-    for chosen in product((False, True), repeat=len(paid)):
-        got = sum(reward for (_, _, reward), c in zip(paid, chosen, strict=True) if c)
-        if got <= best:
-            continue
-        rams = [cost for (rammed, cost, _), c in zip(paid, chosen, strict=True) if c and rammed]
-        shot = sum(
-            need for (rammed, need, _), c in zip(paid, chosen, strict=True) if c and not rammed
-        )
-        walk = len(rams) + approach if rams else 0
-        overloads = math.ceil(max(0.0, shot - damage) + max(0.0, walk - moves))
-        if overloads <= len(costs) and sum(rams) + sum(costs[:overloads]) <= energy:
-            best = got
-    return best
 
 
 class Parts:
@@ -227,7 +73,7 @@ class Parts:
         game, tables = self.game, self.game.tables
         rule = defeat_rule(game, tables.bosses[found.boss].id)
         done = dict(s.turn.damage) if s.turn is not None else {}
-        cards = []
+        cards: list[tuple[tuple[Part, ...], ...]] = []
         for card, shown in zip(found.cards, shown_by_card, strict=True):
             spec = tables.cards[card]
             sides = [shown]
@@ -315,13 +161,3 @@ def _easier(a: Option, b: Option) -> bool:
         and (a[2] == NO_RAMS or b[2][0] <= a[2][0] <= a[2][1] <= b[2][1])
         and a[3] == b[3]
     )
-
-
-def cheapened(costs: list[float], cheaper: list[float]) -> list[float]:
-    """`costs` with the dearest replaced by the `cheaper` ones where that lowers them, sorted."""
-    costs = sorted(costs)
-    for value in cheaper:
-        if costs and value < costs[-1]:
-            costs[-1] = value
-            costs.sort()
-    return costs

@@ -55,11 +55,11 @@ class Place:
         be had once at any time."""
         span = hi - lo
         lateral = 0 if self.column is None else min(abs(self.column - lo), abs(self.column - hi))
-        counted = [now] if now is not None else []
+        counted: list[float] = [now] if now is not None else []
         if self.rows == 0:  # in the row already
-            total = sum(counted) + (futures - downs) * per_turn + pool
+            total: float = math.fsum(counted) + (futures - downs) * per_turn + pool
             return max(0.0, lateral + span - total)
-        best = math.inf
+        best: float = math.inf
         for entry in range(len(counted) + futures):
             futures_before = max(0, entry - len(counted))
             downs_before = min(downs, futures_before)
@@ -68,12 +68,12 @@ class Place:
                 futures_after -= 1  # the entry turn is a Battle
             if downs - downs_before > futures_after:
                 continue
-            before = counted[:entry] + [0.0] * downs_before
+            before: list[float] = counted[:entry] + [0.0] * downs_before
             before += [per_turn] * (futures_before - downs_before)
             battles_after = futures - futures_before - (downs - downs_before)
-            after = sum(counted[entry:]) + battles_after * per_turn + pool
-            lat = max(0.0, lateral - sum(before))
-            need = max(self._rows_at(entry, before), lat) + span
+            after: float = math.fsum(counted[entry:]) + battles_after * per_turn + pool
+            lat: float = max(0.0, lateral - math.fsum(before))
+            need: float = max(self._rows_at(entry, before), lat) + span
             best = min(best, max(0.0, need - after))
             if self.below and self._pushed_on(entry):
                 best = min(best, max(0.0, lat + span - after))
@@ -82,13 +82,13 @@ class Place:
     def _rows_at(self, entry: int, before: list[float]) -> float:
         """The fewest rows between the ship and the row as turn `entry` begins, the moves
         `before` made (at least 1: a ship in the row would have entered it earlier)."""
-        rows = self.rows - sum(before)
+        rows: float = self.rows - math.fsum(before)
         if self.below:
             for turn in range(entry + 1):  # the scrolls cap it at each turn, then its moves
                 # an astral ship enters the bottom row by its first move, then rides the pushes
-                outside = self.column is None and sum(before[:turn]) < 1
+                outside = 1 if self.column is None and math.fsum(before[:turn]) < 1 else 0
                 cap = self.rows_below - (turn + self.first) + outside
-                rows = min(rows, cap - sum(before[turn:]))
+                rows = min(rows, cap - math.fsum(before[turn:]))
         return max(1.0, rows)
 
     def _pushed_on(self, entry: int) -> bool:

@@ -36,18 +36,18 @@ from kemble_tools.games.kembles_cascade.engine.content import STAT
 from kemble_tools.games.kembles_cascade.engine.state import BATTLE, POWERDOWN, SENSOR, TURN_CHOICE
 from kemble_tools.games.kembles_cascade.engine.threat import threat_level
 from kemble_tools.games.kembles_cascade.solve.bounds.income import Income, Incomes
-from kemble_tools.games.kembles_cascade.solve.bounds.parts import (
+from kemble_tools.games.kembles_cascade.solve.bounds.parts import Parts, defeat_rule
+from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
+from kemble_tools.games.kembles_cascade.solve.bounds.position import Place, place
+from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import (
     Option,
-    Parts,
+    Paid,
     Turns,
     cheapened,
-    defeat_rule,
     fits,
     left_for_later,
     most_earned,
 )
-from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
-from kemble_tools.games.kembles_cascade.solve.bounds.position import Place, place
 from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window, window
 from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources, every_quadrant
 
@@ -168,10 +168,14 @@ class Bounds:
                 shared = [self._future(found, income, _split(first, best, power_downs, found))]
             # before the row's Power Down, only the Power Downs before the row have recharged
             earning = (s, found, income, now, energy - sum(recharged[found.before :]))
+            by_paid: dict[Any, list[Turns]] = {}  # the futures of options whose parts pay alike
             for option in options:
-                futures = shared or self._earning(earning, option, first, early, full, battles)
+                futures = shared or by_paid.get(option[3])
+                if futures is None:
+                    futures = list(self._earning(earning, option[3], first, early, full, battles))
+                    by_paid[option[3]] = futures
                 for future in futures:
-                    if not fits(option, now, future, approach, now_energy, energy):
+                    if not fits(option[0], option[1], now, future, approach, now_energy, energy):
                         continue
                     if where is None or self._reaches(
                         option, where, found, income, moves, now, future, power_downs, energy
@@ -182,7 +186,7 @@ class Bounds:
     def _earning(
         self,
         earning: tuple[State, Window, Income, Turns, float],
-        option: Option,
+        paid: tuple[Paid, ...],
         first: Profile,
         early: int,
         full: int,
@@ -191,10 +195,10 @@ class Bounds:
         """The row's Battles around its one Power Down, the row's rewards spent there: for each
         number of Battles before it, those with `first`, the upgrades the Bellonium to be had
         before the row's quadrants pay buys, and those after with what that and the most the
-        Battles before (and the turn in progress) can earn from `option`'s parts buys (and
-        every other quadrant of the row's rewards: the other sides, parts not needed)."""
+        Battles before (and the turn in progress) can earn from the parts that pay, the way an
+        option destroys them (`paid`), buys (and every other quadrant of the row's rewards:
+        the other sides, parts not needed)."""
         s, found, income, now, energy = earning
-        paid = option[3]
         others = self.parts.rewards(s, found) - sum(reward for _, _, reward in paid)
         upgrades = s.players[0].upgrades
         for before in range(int(not found.now), battles + 1):
@@ -395,7 +399,7 @@ def _features(s: State) -> tuple[Any, ...]:
     """Everything the bounds read of a state: two states alike in these get the same answer
     (the ship's column is not read, nor glory and counters)."""
     player, turn = s.players[0], s.turn
-    done = None
+    done: tuple[Any, ...] | None = None
     if turn is not None:
         done = (turn.kind, turn.moves_used, turn.overloads, turn.turret_shots, turn.extra_moves)
         done += (turn.extra_shots, turn.weapon_shots, turn.damage)
