@@ -32,12 +32,12 @@ RULES = ["turn", "movement", "fire", "events", "queries", "players"]
 RULES += ["scroll", "boss", "shop", "scoring", "effects"]
 MODULES = ["state", "game", "actions", "battle_actions", "board", "threat", "key", "dsl"]
 MODULES += ["dsl_builtins", *(f"rules/{name}" for name in RULES)]
-# the solver's bounds that are plain arithmetic over tuples (prune.py stays Python: its tests
-# put other rules in its place to see what each bound adds)
-SOLVER = "kemble_tools/games/kembles_cascade/solve/bounds"
-BOUNDS = [f"{SOLVER}/{name}.py" for name in ("relaxed", "position")]
+# the solver's canonical keys and the bounds that are plain arithmetic over tuples (prune.py
+# stays Python: its tests put other rules in its place to see what each bound adds)
+SOLVER = "kemble_tools/games/kembles_cascade/solve"
+SOLVING = [f"{SOLVER}/{name}.py" for name in ("canonical", "bounds/relaxed", "bounds/position")]
 HOT_PATH = ["kemble_tools/engine/kernel/machine.py", *(f"{ENGINE}/{name}.py" for name in MODULES)]
-HOT_PATH += BOUNDS
+HOT_PATH += SOLVING
 GROUP = "kemble_tools.hot_path"  # its shared library: kemble_tools/hot_path__mypyc.*.so
 MANIFEST = "kemble_tools/hot_path.json"
 

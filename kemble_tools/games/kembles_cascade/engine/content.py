@@ -113,8 +113,8 @@ class Card:
     deck: str
     name: str | None
     flip: bool  # R-SYM-12: turns over when one of its quadrants is destroyed
-    front: tuple[int, int]  # quadrant ids, uncovered
-    back: tuple[int, int] | None
+    front: tuple[int, ...]  # quadrant ids, uncovered (two; none for a Boss Warning card)
+    back: tuple[int, ...] | None
     boss: int  # the boss this card belongs to, or -1
     warning: int  # the boss this Boss Warning card announces, or -1
     number: int | None = None

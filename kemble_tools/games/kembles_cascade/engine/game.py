@@ -362,7 +362,7 @@ class Game:
     def adjacent_cards(self, s: State, cards: tuple[int, ...]) -> tuple[int, ...]:
         return queries.adjacent_cards(self, s, cards)
 
-    def dealt_side(self, card: int) -> tuple[int, int]:
+    def dealt_side(self, card: int) -> tuple[int, ...]:
         """The quadrants a card shows when it is dealt (a scenario may deal it on its back)."""
         spec = self.tables.cards[card]
         return spec.back if card in self.dealt_back and spec.back else spec.front

@@ -61,13 +61,13 @@ class Parts:
                     total += tables.quadrants[q].reward.bellonium
         return total
 
-    def _shown(self, s: State, card: int) -> tuple[int, int]:
+    def _shown(self, s: State, card: int) -> tuple[int, ...]:
         """The quadrants a card shows: in play, or as it will be dealt."""
         cell = self.game.card_cell(s, card)
         return (s.cells[cell], s.cells[cell + 1]) if cell >= 0 else self.game.dealt_side(card)
 
     def _parts(
-        self, s: State, found: Window, shown_by_card: tuple[tuple[int, int], ...]
+        self, s: State, found: Window, shown_by_card: tuple[tuple[int, ...], ...]
     ) -> list[tuple[tuple[Part, ...], ...]]:
         """For each card of the row: its sides' parts to destroy."""
         game, tables = self.game, self.game.tables
