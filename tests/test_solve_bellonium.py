@@ -12,7 +12,7 @@ from scenario_family import UNWINNABLE, WINNABLE, family_scenario
 from test_solve_bounds import StartingAt
 
 from kemble_tools.games.kembles_cascade.solve.bounds import prune
-from kemble_tools.games.kembles_cascade.solve.bounds.parts import _pareto
+from kemble_tools.games.kembles_cascade.solve.bounds.parts import pareto
 from kemble_tools.games.kembles_cascade.solve.bounds.piles import Profile
 from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import most_earned
 from kemble_tools.solve.hooks import solo_game
@@ -50,9 +50,9 @@ def test_ways_to_fall_that_pay_differently_are_both_kept() -> None:
     # the same work, but one way rams the part that pays: its Bellonium comes sooner
     shot_it = ((1.0,), ((2, 2),), (0, 0), (SHOT,))
     ram_it = ((1.0,), ((2, 2),), (1, 1), (RAM,))
-    assert _pareto(iter([shot_it, ram_it])) == [shot_it, ram_it]
+    assert pareto(iter([shot_it, ram_it])) == [shot_it, ram_it]
     same = ((1.0,), ((2, 2),), (0, 1), (SHOT,))
-    assert _pareto(iter([shot_it, same])) == [shot_it]
+    assert pareto(iter([shot_it, same])) == [shot_it]
 
 
 def test_every_state_only_the_timing_of_bellonium_prunes_is_lost(

@@ -43,7 +43,7 @@ class Parts:
         key = (shown, s.turn.damage if s.turn is not None else ())
         made = self._options.get(key)
         if made is None:
-            made = self._options[key] = _pareto(_ways(self._parts(s, found, shown)))
+            made = self._options[key] = pareto(_ways(self._parts(s, found, shown)))
         return made
 
     def rewards(self, s: State, found: Window) -> int:
@@ -141,7 +141,7 @@ def _ways(cards: list[tuple[tuple[Part, ...], ...]]) -> Iterator[Option]:
             yield tuple(costs), tuple(sorted(shot, reverse=True)), span, tuple(sorted(paid))
 
 
-def _pareto(options: Iterator[Option]) -> list[Option]:
+def pareto(options: Iterator[Option]) -> list[Option]:
     """The options no other is at least as easy as in every way: fewer or cheaper rams (cost
     by cost, cheapest first) within the same columns or fewer, fewer or smaller parts to shoot
     (part by part, largest first), the same parts paying the same way."""

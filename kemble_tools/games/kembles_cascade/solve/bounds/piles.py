@@ -119,3 +119,27 @@ def _knapsack(options: list[list[tuple[int, Any]]], budget: int, value: Any) -> 
             for spend in range(budget + 1)
         ]
     return best[budget]
+
+
+def recharges(
+    owned: Profile, first: Profile, best: Profile, before: int, power_downs: int
+) -> list[float]:
+    """The recharge of each Power Down to come, in order: the `before` ones before the boss's
+    last row, then `power_downs` among its turns. A Power Down recharges before it buys
+    (R-PWD-1), so the first has only the upgrades `owned` now; those before the row and the
+    row's first have what the Bellonium to be had before the row's rewards buys (`first`);
+    the row's later ones, what all of it buys (`best`)."""
+    found = [owned.recharge] + [first.recharge] * (before + min(power_downs, 1))
+    return (found[:-1] + [best.recharge] * power_downs)[: before + power_downs]
+
+
+def battle_profiles(
+    first: Profile, best: Profile, battles: int, power_downs: int, now: bool
+) -> tuple[tuple[Profile, int], ...]:
+    """The upgrades each of the boss row's `battles` Battles can have, with `power_downs`
+    Power Downs among its turns (one Power Down: prune.py's `Bounds._earning`). With none, the
+    row's rewards are never spent, so every Battle has `first`, what the Bellonium to be had
+    before them buys; with more, every Battle but the first can have `best` (every one, when a
+    Battle in progress, `now`, can earn them)."""
+    late = battles - (not now) if power_downs else 0
+    return (first, battles - late), (best, late)

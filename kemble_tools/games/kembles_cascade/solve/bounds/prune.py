@@ -37,7 +37,13 @@ from kemble_tools.games.kembles_cascade.engine.state import BATTLE, POWERDOWN, S
 from kemble_tools.games.kembles_cascade.engine.threat import threat_level
 from kemble_tools.games.kembles_cascade.solve.bounds.income import Income, Incomes
 from kemble_tools.games.kembles_cascade.solve.bounds.parts import Parts, defeat_rule
-from kemble_tools.games.kembles_cascade.solve.bounds.piles import Piles, Profile, weapon_damage
+from kemble_tools.games.kembles_cascade.solve.bounds.piles import (
+    Piles,
+    Profile,
+    battle_profiles,
+    recharges,
+    weapon_damage,
+)
 from kemble_tools.games.kembles_cascade.solve.bounds.position import Place, place
 from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import (
     Option,
@@ -50,6 +56,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import (
 )
 from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window, window
 from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources, every_quadrant
+from kemble_tools.games.kembles_cascade.solve.canonical import bounds_key
 
 MOVES, TURRET, SHIELD = STAT["moves"], STAT["turret_shots"], STAT["shield"]
 OVERLOADS, RECHARGE = STAT["max_overloads"], STAT["recharge"]
@@ -114,7 +121,7 @@ class Bounds:
         """`s` is lost, whatever the player does (module docstring)."""
         if self.off is not None or s.outcome or s.frames or s.choice is not None:
             return False
-        key = _features(s)
+        key = bounds_key(s)
         lost = self._verdicts.get(key)
         if lost is None:
             lost = not self.boss_can_fall(s, only_this_turn=False) or self.doomed_this_turn(s)
@@ -158,14 +165,17 @@ class Bounds:
             best = self.piles.best(player.upgrades, full if can_buy else 0)
             first = self.piles.best(player.upgrades, early if can_buy else 0)
             owned = self.piles.best(player.upgrades, 0) if not bought_before else first
-            profiles = recharges(owned, first, best, found.before, power_downs)
-            recharged = [income.stat("recharge", r) for r in profiles]
+            recharged = [
+                income.stat("recharge", r)
+                for r in recharges(owned, first, best, found.before, power_downs)
+            ]
             energy = player.energy - 1 + income.energy + sum(recharged)
             moves = income.stat("moves", best.moves)
             battles = found.turns - power_downs
             shared = None
             if early == full or battles == 0 or power_downs != 1:
-                shared = [self._future(found, income, _split(first, best, power_downs, found))]
+                split = battle_profiles(first, best, battles, power_downs, found.now)
+                shared = [self._future(found, income, split)]
             # before the row's Power Down, only the Power Downs before the row have recharged
             earning = (s, found, income, now, energy - sum(recharged[found.before :]))
             by_paid: dict[Any, list[Turns]] = {}  # the futures of options whose parts pay alike
@@ -369,46 +379,6 @@ class Bounds:
         dodged = player.threat - shield - income.unthreat
         lost = threat_level(max(0, math.ceil(dodged)))
         return player.energy + recharge + income.energy - lost > 0
-
-
-def recharges(
-    owned: Profile, first: Profile, best: Profile, before: int, power_downs: int
-) -> list[float]:
-    """The recharge of each Power Down to come, in order: the `before` ones before the boss's
-    last row, then `power_downs` among its turns. A Power Down recharges before it buys
-    (R-PWD-1), so the first has only the upgrades `owned` now; those before the row and the
-    row's first have what the Bellonium to be had before the row's rewards buys (`first`);
-    the row's later ones, what all of it buys (`best`)."""
-    found = [owned.recharge] + [first.recharge] * (before + min(power_downs, 1))
-    return (found[:-1] + [best.recharge] * power_downs)[: before + power_downs]
-
-
-def _split(
-    first: Profile, best: Profile, power_downs: int, found: Window
-) -> tuple[tuple[Profile, int], ...]:
-    """The row's Battles and their upgrades (`Bounds._earning` for one Power Down): with no
-    Power Down among the row's turns, the row's rewards are never spent, so every Battle has
-    `first`; with more, every Battle but the first can have `best` (all of them, when the
-    turn in progress can earn)."""
-    battles = found.turns - power_downs
-    late = battles - (not found.now) if power_downs else 0
-    return (first, battles - late), (best, late)
-
-
-def _features(s: State) -> tuple[Any, ...]:
-    """Everything the bounds read of a state: two states alike in these get the same answer
-    (the ship's column is not read, nor glory and counters)."""
-    player, turn = s.players[0], s.turn
-    done: tuple[Any, ...] | None = None
-    if turn is not None:
-        done = (turn.kind, turn.moves_used, turn.overloads, turn.turret_shots, turn.extra_moves)
-        done += (turn.extra_shots, turn.weapon_shots, turn.damage)
-    row = -1 if player.pos < 0 else player.pos // s.width
-    return (
-        *(s.cells, s.deck, s.boss_rows_pending, s.boss, s.boss_defeated, s.round, s.phase, done),
-        *(player.energy, player.threat, player.bellonium, player.upgrades, player.hand, row),
-        *(player.stats, s.powerup_deck, s.sensor_deck, s.sensor_discard, player.hand_sensors),
-    )
 
 
 def _overloads_left(s: State, income: Income) -> list[float]:
