@@ -143,16 +143,16 @@ class Canon:
 
 def bounds_key(s: State) -> tuple[Any, ...]:
     """Everything the solver's bounds read of a state (bounds/prune.py): two states alike in
-    these get the same answer (the ship's column is not read, nor glory and counters)."""
+    these get the same answer (glory and counters are not read; where the ship is, is: the
+    positional bound reads its row and column)."""
     player, turn = s.players[0], s.turn
     done: tuple[Any, ...] | None = None
     if turn is not None:
         done = (turn.kind, turn.moves_used, turn.overloads, turn.turret_shots, turn.extra_moves)
         done += (turn.extra_shots, turn.weapon_shots, turn.damage)
-    row = -1 if player.pos < 0 else player.pos // s.width
     return (
         *(s.cells, s.deck, s.boss_rows_pending, s.boss, s.boss_defeated, s.round, s.phase, done),
-        *(player.energy, player.threat, player.bellonium, player.upgrades, player.hand, row),
+        *(player.energy, player.threat, player.bellonium, player.upgrades, player.hand, player.pos),
         *(player.stats, s.powerup_deck, s.sensor_deck, s.sensor_discard, player.hand_sensors),
     )
 

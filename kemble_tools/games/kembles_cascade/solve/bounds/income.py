@@ -5,6 +5,7 @@ effects, counted for a window of rounds (schedule.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from kemble_tools.games.kembles_cascade.engine import Game, State
@@ -21,6 +22,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window
 from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
 
 MOST_KEPT = 5_000  # incomes kept for reuse (then forgotten, to bound the memory)
+POWERUP_PRICE = 2  # R-BUY-5
 
 
 class Income:
@@ -62,6 +64,18 @@ class Income:
         return sorted(self._lowered * 2 + [min(cost_1, cost_2)] * self._extra_overloads)
 
 
+@dataclass(frozen=True)
+class Board:
+    """What the quadrants in play and to come give: together (`gives`); whether one can put
+    the ship elsewhere than moves and pushes do; the least a collision's shift costs; the
+    rewards of the boss's last row."""
+
+    gives: Give
+    moves_ship: bool
+    shift_cost: float | None
+    row_bellonium: float
+
+
 class Incomes:
     """The incomes of one game's states, each worked out once for what it depends on."""
 
@@ -69,9 +83,17 @@ class Incomes:
         self.game = game
         self.sources = sources
         self._made: dict[Any, Income] = {}
+        self._boards: dict[Any, Board] = {}
+        # arrivals a round, at most: the moves a turn can have and more (quadrant_gives)
+        self._arrivals = 2 + game.width + _best_stat(game, "moves")
+        self._arrivals += _best_stat(game, "max_overloads")
 
     def __len__(self) -> int:
         return len(self._made)
+
+    def boards(self) -> int:
+        """How many boards' gives are kept (`_board`)."""
+        return len(self._boards)
 
     def of(self, s: State, found: Window) -> Income:
         """The most the rest of the game (or, for `found.rounds == 1`, this round) can give
@@ -80,7 +102,8 @@ class Incomes:
         player = s.players[0]
         key = (s.cells, found.rows_to_come, found.rounds, found.cards, player.hand, s.powerup_deck)
         may_buy = self.may_buy(s, found)
-        key += (player.bellonium, s.sensor_deck, s.sensor_discard, player.hand_sensors, may_buy)
+        rich = min(player.bellonium, POWERUP_PRICE)  # all the income reads of it (_count)
+        key += (rich, s.sensor_deck, s.sensor_discard, player.hand_sensors, may_buy)
         made = self._made.get(key)
         if made is None:
             if len(self._made) >= MOST_KEPT:
@@ -94,37 +117,51 @@ class Incomes:
         sensor = most([sources.sensors[n] for n in playable])
         cards = total(sources.powerups[p] for p in player.hand)
         bought = total(sources.bought.values()) if may_buy else NOTHING
-        arrivals = 2 + self.game.width + cards.moves + added(cards, "moves")
-        arrivals += _best_stat(self.game, "moves") + _best_stat(self.game, "max_overloads")
-        arrivals += added(sensor, "moves")
-        board = NOTHING
-        quadrants = list(_quadrants(self.game, s, found))
-        for q in quadrants:
-            board = board + sources.quadrant_gives(q, found.rounds, arrivals, arrivals * 20)
-        pool = board + bought + _resources(sensor).times(found.rounds) + cards
-        if s.powerup_deck and (pool.powerups or player.bellonium + pool.bellonium >= 2):
+        arrivals = self._arrivals + cards.moves + added(cards, "moves") + added(sensor, "moves")
+        board = self._board(s, found, arrivals)
+        pool = board.gives + bought + _resources(sensor).times(found.rounds) + cards
+        if s.powerup_deck and (pool.powerups or player.bellonium + pool.bellonium >= POWERUP_PRICE):
             deck = total(sources.powerups[p] for p in s.powerup_deck)
             pool, cards = pool + deck, cards + deck
-        per_turn = sensor + _stats_only(board)
-        income = Income(pool, per_turn, cards)
-        read = [sources.quadrant(q) for q in quadrants]
+        income = Income(pool, sensor + _stats_only(board.gives), cards)
         income.moves_ship = bool(
-            sources.moves_ship
-            or any(source.moves_ship for source in read)
+            board.moves_ship
             or not sources.moving_powerups.isdisjoint((*player.hand, *s.powerup_deck))
             or not sources.moving_sensors.isdisjoint(playable)
         )
-        shifts = [source.shift_cost for source in read if source.shift_cost is not None]
-        income.shift_cost = min(shifts, default=None)
-        tables = self.game.tables
-        income.row_bellonium = float(  # R-FIR-7: a reward comes when its quadrant is destroyed
-            sum(
-                tables.quadrants[q].reward.bellonium
-                for q in quadrants
-                if tables.quadrants[q].card in found.cards
-            )
-        )
+        income.shift_cost = board.shift_cost
+        income.row_bellonium = board.row_bellonium
         return income
+
+    def _board(self, s: State, found: Window, arrivals: float) -> Board:
+        """What the quadrants in play and to come give (`Board`), worked out once for the
+        board, its rows to come and the arrivals a round."""
+        key = (s.cells, found.rows_to_come, found.rounds, found.cards, arrivals)
+        made = self._boards.get(key)
+        if made is not None:
+            return made
+        if len(self._boards) >= MOST_KEPT:
+            self._boards.clear()
+        sources, tables = self.sources, self.game.tables
+        gives = NOTHING
+        quadrants = list(_quadrants(self.game, s, found))
+        for q in quadrants:
+            gives = gives + sources.quadrant_gives(q, found.rounds, arrivals, arrivals * 20)
+        read = [sources.quadrant(q) for q in quadrants]
+        shifts = [source.shift_cost for source in read if source.shift_cost is not None]
+        made = self._boards[key] = Board(
+            gives,
+            bool(sources.moves_ship or any(source.moves_ship for source in read)),
+            min(shifts, default=None),
+            float(  # R-FIR-7: a reward comes when its quadrant is destroyed
+                sum(
+                    tables.quadrants[q].reward.bellonium
+                    for q in quadrants
+                    if tables.quadrants[q].card in found.cards
+                )
+            ),
+        )
+        return made
 
     def may_buy(self, s: State, found: Window) -> bool:
         """Upgrades can still be bought: in a later turn, in the Power Down in progress, by

@@ -62,8 +62,9 @@ MOVES, TURRET, SHIELD = STAT["moves"], STAT["turret_shots"], STAT["shield"]
 OVERLOADS, RECHARGE = STAT["max_overloads"], STAT["recharge"]
 COST_1, COST_2 = STAT["overload_cost_1"], STAT["overload_cost_2"]
 MOST_VERDICTS = 100_000  # answers kept for reuse (then forgotten, to bound the memory)
-VERDICT_BYTES, INCOME_BYTES, OPTIONS_BYTES = 400, 2_500, 500  # what each kept answer holds
-EXTRA_BYTES = 300
+VERDICT_BYTES, INCOME_BYTES, WINDOW_BYTES = 400, 2_500, 500  # what each kept answer holds
+OPTIONS_BYTES = 4_000  # a row's ways to fall: some tens of them, kept apart by how they pay
+EXTRA_BYTES, BOARD_BYTES, GIVES_BYTES = 300, 600, 300
 
 
 class Bounds:
@@ -100,8 +101,11 @@ class Bounds:
         return (
             VERDICT_BYTES * len(self._verdicts)
             + INCOME_BYTES * len(self.incomes)
-            + OPTIONS_BYTES * (len(self.parts) + len(self._windows))
+            + OPTIONS_BYTES * len(self.parts)
+            + WINDOW_BYTES * len(self._windows)
             + EXTRA_BYTES * len(self._extra)
+            + BOARD_BYTES * self.incomes.boards()
+            + GIVES_BYTES * self.sources.kept()
         )
 
     def _boss_off(self) -> str | None:

@@ -34,6 +34,7 @@ PER_ROUND = frozenset({"on_round_start", "on_turn_start", "on_turn_end", "passiv
 ONCE = frozenset({"on_destroyed", "on_revealed", "on_scroll_out", "on_pushed_out"})
 # how many quadrants a play area has at most (R-GEO-1: 5 rows; scenarios may have a few more)
 MAX_CELLS = 16 * 8
+MOST_GIVES = 20_000  # quadrant_gives' answers kept (a few hundred bytes each)
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class Sources:
         self.flags = Flags()
         self.cells = MAX_CELLS
         self._quadrants: dict[int, QuadrantSource] = {}
+        self._gives: dict[tuple[int, int, float, float], Give] = {}  # quadrant_gives' answers
         self.powerups: list[Give] = []
         self.sensors: dict[int, Give] = {}
         self.bought: dict[tuple[int, int], Give] = {}
@@ -145,9 +147,23 @@ class Sources:
                     effects += rule["effects"]
         return effects
 
+    def kept(self) -> int:
+        """How many answers of quadrant_gives are kept."""
+        return len(self._gives)
+
     def quadrant_gives(self, q: int, rounds: int, arrivals: float, hits: float) -> Give:
         """The most quadrant `q` can give in `rounds` rounds with at most `arrivals` ships'
-        arrivals and `hits` hits a round, and its reward once."""
+        arrivals and `hits` hits a round, and its reward once (worked out once: the incomes
+        of a search ask again and again)."""
+        key = (q, rounds, arrivals, hits)
+        found = self._gives.get(key)
+        if found is None:
+            if len(self._gives) >= MOST_GIVES:
+                self._gives.clear()
+            found = self._gives[key] = self._quadrant_gives(q, rounds, arrivals, hits)
+        return found
+
+    def _quadrant_gives(self, q: int, rounds: int, arrivals: float, hits: float) -> Give:
         quadrant = self.tables.quadrants[q]
         result = Give(
             energy=quadrant.reward.energy,
