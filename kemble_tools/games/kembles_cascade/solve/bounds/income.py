@@ -18,6 +18,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.gives import (
     most,
     total,
 )
+from kemble_tools.games.kembles_cascade.solve.bounds.relaxed import cheapened
 from kemble_tools.games.kembles_cascade.solve.bounds.schedule import Window
 from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources
 
@@ -48,6 +49,7 @@ class Income:
         self.row_bellonium = 0.0  # the part of `bellonium` that is the boss's last row's rewards
         self.moves_ship = False  # something can put the ship elsewhere than moves and pushes do
         self.shift_cost: float | None = None  # the least a collision's shift costs (R-SCR-2)
+        self.futures: dict[Any, Any] = {}  # the Battle turns worked out with it (prune.py)
 
     def stat(self, name: str, own: float) -> float:
         """The best value of a statistic in a turn (Give.stat)."""
@@ -56,6 +58,17 @@ class Income:
         if name in LOWER_IS_BETTER:
             return max(0.0, (own if value is None else min(own, value)) + change)
         return (own if value is None else max(own, value)) + change
+
+    def overloads_left(self, s: State) -> list[float]:
+        """The costs of the overloads still allowed this turn (R-OVL-1, R-OVL-2), cheapest
+        first with what the power-ups can lower."""
+        stats, turn = s.players[0].stats, s.turn
+        used = turn.overloads if turn is not None else 0
+        left = max(0, int(self.stat("max_overloads", stats[STAT["max_overloads"]])) - used)
+        first = self.stat("overload_cost_1", stats[STAT["overload_cost_1"]])
+        second = self.stat("overload_cost_2", stats[STAT["overload_cost_2"]])
+        costs = [first if used + i == 0 else second for i in range(left)]
+        return cheapened(costs, self.cheap_overloads(first, second))
 
     def cheap_overloads(self, cost_1: float, cost_2: float) -> list[float]:
         """Overload costs the power-ups can lower, for the turn each is played: (the costs
@@ -100,7 +113,8 @@ class Incomes:
         (`Income`): every quadrant in play and to come, the power-ups that can be had, a
         sensor card a round and the upgrades' `on_bought` effects."""
         player = s.players[0]
-        key = (s.cells, found.rows_to_come, found.rounds, found.cards, player.hand, s.powerup_deck)
+        key: tuple[Any, ...] = (s.cells, found.rows_to_come, found.rounds, found.cards)
+        key += (player.hand, s.powerup_deck)
         may_buy = self.may_buy(s, found)
         rich = min(player.bellonium, POWERUP_PRICE)  # all the income reads of it (_count)
         key += (rich, s.sensor_deck, s.sensor_discard, player.hand_sensors, may_buy)

@@ -59,8 +59,7 @@ from kemble_tools.games.kembles_cascade.solve.bounds.sources import Sources, eve
 from kemble_tools.games.kembles_cascade.solve.canonical import bounds_key
 
 MOVES, TURRET, SHIELD = STAT["moves"], STAT["turret_shots"], STAT["shield"]
-OVERLOADS, RECHARGE = STAT["max_overloads"], STAT["recharge"]
-COST_1, COST_2 = STAT["overload_cost_1"], STAT["overload_cost_2"]
+RECHARGE = STAT["recharge"]
 MOST_VERDICTS = 100_000  # answers kept for reuse (then forgotten, to bound the memory)
 VERDICT_BYTES, INCOME_BYTES, WINDOW_BYTES = 400, 2_500, 500  # what each kept answer holds
 OPTIONS_BYTES = 4_000  # a row's ways to fall: some tens of them, kept apart by how they pay
@@ -279,7 +278,17 @@ class Bounds:
     def _future(
         self, found: Window, income: Income, battles: tuple[tuple[Profile, int], ...]
     ) -> Turns:
-        """What Battle turns can do, `count` of them with each set of upgrades `best`."""
+        """What Battle turns can do, `count` of them with each set of upgrades `best` (kept
+        with the income, which is all else it reads but the pushes)."""
+        key = (battles, found.pushes)
+        made = income.futures.get(key)
+        if made is None:
+            made = income.futures[key] = self._count_future(found, income, battles)
+        return made
+
+    def _count_future(
+        self, found: Window, income: Income, battles: tuple[tuple[Profile, int], ...]
+    ) -> Turns:
         moves, damage, per_turn, turns, one, most = 0.0, 0.0, [], 0, 0.0, 0.0
         cost_1 = cost_2 = math.inf
         for best, count in battles:
@@ -322,7 +331,7 @@ class Bounds:
             if weapon is not None:
                 every, _ = weapon_damage(weapon, self.game.width)
                 damage += every * max(0, weapon.shots - turn.weapon_shots[slot]) / weapon.shots
-        return Turns(moves + found.pushes_now, damage, _overloads_left(s, income))
+        return Turns(moves + found.pushes_now, damage, income.overloads_left(s))
 
     def _approach(self, s: State, found: Window, scrolls: int) -> float:
         """The moves a ship must make before it can move onto a part of the row, beyond the
@@ -366,7 +375,7 @@ class Bounds:
             moves += turn.extra_moves - turn.moves_used
         shield = income.stat("shield", stats[SHIELD])
         energy, spent = player.energy + income.energy, 0.0
-        costs = _overloads_left(s, income)
+        costs = income.overloads_left(s)
         for extra in range(len(costs) + 1):
             if extra:
                 spent += costs[extra - 1]
@@ -383,15 +392,3 @@ class Bounds:
         dodged = player.threat - shield - income.unthreat
         lost = threat_level(max(0, math.ceil(dodged)))
         return player.energy + recharge + income.energy - lost > 0
-
-
-def _overloads_left(s: State, income: Income) -> list[float]:
-    """The costs of the overloads still allowed this turn (R-OVL-1, R-OVL-2), cheapest first
-    with what the power-ups can lower."""
-    stats, turn = s.players[0].stats, s.turn
-    used = turn.overloads if turn is not None else 0
-    left = max(0, int(income.stat("max_overloads", stats[OVERLOADS])) - used)
-    first = income.stat("overload_cost_1", stats[COST_1])
-    second = income.stat("overload_cost_2", stats[COST_2])
-    costs = [first if used + i == 0 else second for i in range(left)]
-    return cheapened(costs, income.cheap_overloads(first, second))
