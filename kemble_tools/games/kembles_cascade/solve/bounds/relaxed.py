@@ -137,21 +137,10 @@ def most_earned(
         return 0
     key = (paid, damage, moves, costs, energy, approach)
     found = _EARNED.get(key)
-    if found is None:
-        if len(_EARNED) >= MOST_KEPT:
-            _EARNED.clear()
-        found = _EARNED[key] = _most_earned(*key)
-    return found
-
-
-def _most_earned(
-    paid: tuple[Paid, ...],
-    damage: float,
-    moves: float,
-    costs: tuple[float, ...],
-    energy: float,
-    approach: float,
-) -> int:
+    if found is not None:
+        return found
+    if len(_EARNED) >= MOST_KEPT:
+        _EARNED.clear()
     best = 0
     for chosen in product((False, True), repeat=len(paid)):
         got = sum(reward for (_, _, reward), c in zip(paid, chosen, strict=True) if c)
@@ -168,6 +157,7 @@ def _most_earned(
         paying: float = math.fsum(rams) + math.fsum(costs[:overloads])
         if overloads <= len(costs) and paying <= energy:
             best = got
+    _EARNED[key] = best
     return best
 
 
